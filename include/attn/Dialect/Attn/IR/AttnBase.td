@@ -1,0 +1,67 @@
+//===- AttnBase.td - the attn dialect and its enums ---------*- tablegen -*-===//
+//
+// The `attn` dialect: the textbook attention family as ops over ranked tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ATTN_BASE_TD
+#define ATTN_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Attn_Dialect : Dialect {
+  let name = "attn";
+  let cppNamespace = "::attn";
+  let summary = "Attention operators: score, mask, softmax, weighted_sum, attention, multi_head";
+  let description = [{
+    Tensors are ranked, with static or dynamic (`?`) dimensions. Float operands are f32, f16 or bf16,
+    one element type per op; kernels accumulate in f32. Layout: zero or more leading batch dimensions
+    (batch, heads, ...), then the sequence dimension, then the feature dimension. With `q: [..., Tq, Dq]`,
+    `k: [..., Tk, Dk]`, `v: [..., Tk, Dv]`, scores and weights are `[..., Tq, Tk]`.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Attn_ScoreKind : I32EnumAttr<"ScoreKind", "how a query and a key are scored", [
+    I32EnumAttrCase<"dot", 0>,         // q . k                          (seed eq. 13.35)
+    I32EnumAttrCase<"scaled_dot", 1>,  // scale * (q . k)
+    I32EnumAttrCase<"bilinear", 2>,    // q^T W k                        (seed eq. 13.38)
+    I32EnumAttrCase<"additive", 3>     // v_a^T tanh(W_a [q ; k])        (Bahdanau)
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::attn";
+}
+// Printed bare (`attn.score dot ...`); an EnumAttr's default `<...>` form prints a double space.
+def Attn_ScoreKindAttr : EnumAttr<Attn_Dialect, Attn_ScoreKind, "score_kind"> {
+  let assemblyFormat = "$value";
+}
+
+def Attn_DiagonalAlign : I32EnumAttr<"DiagonalAlign",
+    "the corner the mask diagonal starts from when Tq != Tk", [
+    I32EnumAttrCase<"top_left", 0>,      // query i's diagonal key is i
+    I32EnumAttrCase<"bottom_right", 1>   // query i's diagonal key is i + Tk - Tq
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::attn";
+}
+def Attn_DiagonalAlignAttr : EnumAttr<Attn_Dialect, Attn_DiagonalAlign, "align"> {
+  let assemblyFormat = "$value";
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def Attn_FloatTensor : RankedTensorOf<[F32, F16, BF16]>;
+def Attn_KeyLengthsTensor : RankedTensorOf<[I32]>;
+// i1: true keeps the entry; float: added to the score (a bias such as ALiBi).
+def Attn_MaskTensor : RankedTensorOf<[I1, F32, F16, BF16]>;
+def Attn_PositiveI64 : ConfinedAttr<I64Attr, [IntMinValue<1>]>;
+
+#endif // ATTN_BASE_TD

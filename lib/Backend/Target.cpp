@@ -1,0 +1,82 @@
+//===- Target.cpp - kernel targets ----------------------------------------===//
+
+#include "attn/Backend/Target.h"
+
+#include "Halide.h"
+
+#include <cpuid.h>
+
+namespace attn::backend {
+namespace {
+
+/// CPUID.(EAX=7,ECX=0):EDX bit 24: AMX-TILE.
+bool cpuHasAmx() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+    return false;
+  return (edx >> 24) & 1u;
+}
+
+/// The host as Halide sees it, minus what this CPU does not have.
+Halide::Target sanitizedHost() {
+  Halide::Target host = Halide::get_host_target();
+  if (host.has_feature(Halide::Target::AVX512_SapphireRapids) && !cpuHasAmx())
+    host = host.without_feature(Halide::Target::AVX512_SapphireRapids);
+  return host;
+}
+
+TargetInfo describe(const Halide::Target &t) {
+  TargetInfo info;
+  info.halideTarget = t.to_string();
+  Halide::Target cpu = t.without_feature(Halide::Target::CUDA).without_feature(Halide::Target::OpenCL);
+  info.f32Lanes = cpu.natural_vector_size<float>();
+  info.cuda = t.has_feature(Halide::Target::CUDA);
+  info.opencl = t.has_feature(Halide::Target::OpenCL);
+  info.gpu = t.has_gpu_feature();
+  return info;
+}
+
+} // namespace
+
+bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error) {
+  std::string s = spec.empty() ? "host" : spec;
+  std::string features;
+  if (s == "host" || s.rfind("host-", 0) == 0)
+    features = s.substr(4); // "-opencl..." or ""
+  try {
+    Halide::Target t;
+    if (s == "host" || s.rfind("host-", 0) == 0) {
+      t = sanitizedHost();
+      if (!features.empty()) {
+        // Re-parse the sanitized host with the extra features, so Halide validates them.
+        std::string full = t.to_string() + features;
+        if (!Halide::Target::validate_target_string(full)) {
+          error = "unknown target '" + spec + "': '" + features.substr(1) +
+                  "' holds a feature Halide does not know";
+          return false;
+        }
+        t = Halide::Target(full);
+      }
+    } else {
+      if (!Halide::Target::validate_target_string(s)) {
+        error = "unknown target '" + spec +
+                "': expected a Halide target string such as 'host', 'host-opencl', "
+                "'x86-64-linux-avx2' or 'x86-64-linux-avx512_skylake-cuda-cuda_capability_80'";
+        return false;
+      }
+      t = Halide::Target(s);
+    }
+    out = describe(t);
+    return true;
+  } catch (const Halide::Error &e) {
+    error = "unknown target '" + spec + "': " + e.what();
+    return false;
+  }
+}
+
+TargetInfo defaultTarget() { return describe(sanitizedHost()); }
+
+// Halide 14's headers carry no version macro; the library's soname (libHalide14) is the version.
+std::string halideVersion() { return "14"; }
+
+} // namespace attn::backend

@@ -1,0 +1,29 @@
+# lit configuration for attn's tests. Tests mirror the source tree (docs/ARCHITECTURE.md).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "attn"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.attn_obj_root, "test")
+config.excludes = ["Inputs", "lit-tools", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+llvm_config.use_default_substitutions()
+
+# Debian's numpy lives in the system Python; a pyenv `python3` on PATH may not have it.
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%attn_src", config.attn_src_root))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%attn_tools", config.attn_tools_dir))
+config.substitutions.append(("%llvm_tools", config.llvm_tools_dir))
+# `%expect_exit N cmd...`: cmd must exit with exactly N (a crash never passes).
+config.substitutions.append(
+    ("%expect_exit", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "expect-exit.py")))
+
+tool_dirs = [config.attn_tools_dir, config.llvm_tools_dir]
+tools = ["attn-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
