@@ -1,8 +1,33 @@
 #!/usr/bin/env bash
-# Sets attn up (scripts/setup.sh), then runs the main job on examples/seed_demo.mlir.
+# Sets attn up (scripts/setup.sh), then runs the main job on the seed lesson's demo
+# (examples/seed_demo.mlir): verify the graph, emit its kernel, run it on the lesson's data with a
+# check against the double-precision reference, and call the emitted kernel from a C++ program.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${ATTN_BUILD_DIR:-$ROOT/build}
 "$ROOT/scripts/setup.sh"
-echo "== examples/seed_demo.mlir, parsed, verified and canonicalized by attn-opt"
-"$BUILD/bin/attn-opt" --canonicalize "$ROOT/examples/seed_demo.mlir"
+BIN=$BUILD/bin
+DEMO=$BUILD/demo
+DATA=$ROOT/examples/data/seed_demo
+rm -rf "$DEMO" && mkdir -p "$DEMO"
+
+echo "== 1. The graph, parsed and verified by attn-opt (examples/seed_demo.mlir)"
+"$BIN/attn-opt" "$ROOT/examples/seed_demo.mlir"
+
+echo
+echo "== 2. attn-compile: a linkable kernel per function, one shared Halide runtime"
+"$BIN/attn-compile" "$ROOT/examples/seed_demo.mlir" -o "$DEMO/out" --emit=schedule,stmt
+echo "-- the schedule chosen for each stage ($DEMO/out/seed_demo.schedule.txt):"
+cat "$DEMO/out/seed_demo.schedule.txt"
+
+echo
+echo "== 3. attn-run on the lesson's data (np.random.seed(42), examples/data/make_seed_demo.py)"
+echo "   results: additive weights, additive context, scaled-dot weights, scaled-dot context"
+"$BIN/attn-run" "$ROOT/examples/seed_demo.mlir" \
+  --input="$DATA/q.npy" --input="$DATA/h.npy" --input="$DATA/w_a.npy" --input="$DATA/v_a.npy" \
+  --print --check
+
+echo
+echo "== 4. The emitted kernel called from C++ (examples/main.cpp)"
+cp "$ROOT/examples/main.cpp" "$DEMO/"
+(cd "$DEMO" && c++ main.cpp out/seed_demo.a out/attn_runtime.a -ldl -lpthread -o seed_demo && ./seed_demo)

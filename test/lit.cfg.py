@@ -14,16 +14,21 @@ config.excludes = ["Inputs", "lit-tools", "CMakeLists.txt", "lit.cfg.py", "lit.s
 llvm_config.use_default_substitutions()
 
 # Debian's numpy lives in the system Python; a pyenv `python3` on PATH may not have it.
-config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.insert(0, ("%python", "/usr/bin/python3"))
 config.substitutions.append(("%attn_src", config.attn_src_root))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%attn_tools", config.attn_tools_dir))
 config.substitutions.append(("%llvm_tools", config.llvm_tools_dir))
+config.substitutions.append(
+    ("%compare_npy", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "compare-npy.py")))
+config.substitutions.append(("%examples", os.path.join(config.attn_src_root, "examples")))
 # `%expect_exit N cmd...`: cmd must exit with exactly N (a crash never passes).
 config.substitutions.append(
     ("%expect_exit", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "expect-exit.py")))
 
 tool_dirs = [config.attn_tools_dir, config.llvm_tools_dir]
-tools = ["attn-opt"]
+tools = ["attn-opt", "attn-compile", "attn-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# Kernels run on 2 threads at most: lit already runs tests side by side.
+config.environment["HL_NUM_THREADS"] = "2"

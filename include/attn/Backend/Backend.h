@@ -1,0 +1,62 @@
+//===- Backend.h - compile kernels ahead of time or just in time --*- C++ -*-===//
+//
+// The public face of the Halide side: lowering (lib/Conversion/AttnToHalide), scheduling
+// (lib/Schedule) and code generation, behind a header that includes neither Halide nor MLIR. Errors
+// come back as messages, never as exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ATTN_BACKEND_BACKEND_H
+#define ATTN_BACKEND_BACKEND_H
+
+#include "attn/Backend/Target.h"
+#include "attn/Kernel/KernelSpec.h"
+#include "attn/Runtime/HostTensor.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace attn::backend {
+
+/// Optional outputs of attn-compile, beside NAME.a and NAME.h.
+enum class Emit { Stmt, StmtHtml, Assembly, LlvmAssembly, Schedule };
+/// Parses an --emit item ("stmt", "stmt_html", "assembly", "llvm_assembly", "schedule").
+bool parseEmit(const std::string &name, Emit &out);
+const char *emitName(Emit e);
+/// The file an emitted output goes to, inside the output directory.
+std::string emitFileName(const std::string &kernel, Emit e);
+
+/// Writes OUT_DIR/NAME.a and OUT_DIR/NAME.h (Halide's AOT calling convention: one halide_buffer_t *
+/// per argument, then one per result; returns 0 on success), plus the `extra` outputs. The kernel is
+/// built without a Halide runtime: link one runtime (compileRuntime) into the program. Every file is
+/// written to a temporary name and renamed when complete.
+bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, const std::string &outDir,
+                   const std::vector<Emit> &extra, std::string &error);
+
+/// Writes OUT_DIR/attn_runtime.a: the one Halide runtime all kernels of a program share.
+bool compileRuntime(const TargetInfo &target, const std::string &outDir, std::string &error);
+inline const char *runtimeFileName() { return "attn_runtime.a"; }
+
+/// A kernel compiled in memory.
+class JitKernel {
+public:
+  virtual ~JitKernel() = default;
+  /// Runs the kernel. `outputs` must already have the result shapes and types.
+  virtual bool run(const std::vector<const HostTensor *> &inputs, std::vector<HostTensor> &outputs,
+                   std::string &error) = 0;
+  /// The readable schedule description (as --emit=schedule writes it).
+  virtual std::string scheduleText() const = 0;
+};
+
+/// Lowers, schedules and JIT-compiles `fn`. Returns null and sets `error` on failure.
+std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const TargetInfo &target,
+                                      std::string &error);
+
+/// The number of threads the kernels' thread pool uses (Halide's HL_NUM_THREADS); call before the
+/// first run.
+void setThreadCount(int threads);
+
+} // namespace attn::backend
+
+#endif // ATTN_BACKEND_BACKEND_H

@@ -1,0 +1,98 @@
+//===- KernelSpec.h - a plain description of a kernel -----------*- C++ -*-===//
+//
+// The seam between MLIR and Halide (docs/ARCHITECTURE.md): the MLIR side walks a func.func and fills
+// a FunctionSpec; the Halide lowering, the reference evaluator and the tools consume only this. No MLIR,
+// no Halide, no LLVM here.
+//
+// Shapes are in tensor order (outermost first, as MLIR writes them), kDynamic for `?`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ATTN_KERNEL_KERNELSPEC_H
+#define ATTN_KERNEL_KERNELSPEC_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attn::kernel {
+
+constexpr int64_t kDynamic = -1;
+
+enum class ElemType { F32, F16, BF16, I32, Bool };
+const char *elemTypeName(ElemType t); // "f32", "f16", "bf16", "i32", "i1"
+int elemTypeBytes(ElemType t);
+inline bool isFloat(ElemType t) { return t == ElemType::F32 || t == ElemType::F16 || t == ElemType::BF16; }
+
+struct TensorType {
+  ElemType elem = ElemType::F32;
+  std::vector<int64_t> shape;
+  int rank() const { return static_cast<int>(shape.size()); }
+  std::string str() const; // tensor<2x?x8xf32>
+};
+
+enum class ScoreKind { Dot, ScaledDot, Bilinear, Additive };
+const char *scoreKindName(ScoreKind k);
+enum class Align { TopLeft, BottomRight };
+
+/// The mask options (attn.mask, attn.attention, attn.multi_head). Value ids are -1 when absent.
+struct MaskSpec {
+  bool causal = false;
+  std::optional<int64_t> window;
+  Align align = Align::TopLeft;
+  int keyLengths = -1; // i32 tensor over a prefix of the batch dims
+  int mask = -1;       // i1 keep-mask or float bias, [..., Tq, Tk] with numpy broadcasting
+  bool any() const { return causal || window || keyLengths >= 0 || mask >= 0; }
+  /// True when the options only need Tq, Tk positions (causal/window), no operand.
+  bool positional() const { return causal || window.has_value(); }
+};
+
+enum class OpKind { Score, Mask, Softmax, WeightedSum, Attention, MultiHead, Add, Sub, Mul, Cast };
+const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf", ...
+
+/// One op. Operands are value ids (see FunctionSpec::values); -1 when absent. Which fields an op
+/// uses:
+///   Score:       query, key, [weight], [vec], score, scale
+///   Mask:        input (scores), mask
+///   Softmax:     input, axis (non-negative)
+///   WeightedSum: input (weights), other (values)
+///   Attention:   query, key, value, [weight], [vec], score, scale, mask
+///   MultiHead:   xq, xkv, wq, wk, wv, wo, [bq, bk, bv, bo], score, scale, heads, kvHeads, mask
+///   Add/Sub/Mul: input, other (same shapes)
+///   Cast:        input (tensor.cast: same data, the result type's static sizes are checked)
+struct OpSpec {
+  OpKind kind = OpKind::Score;
+  std::string location; // "file:line:col", for messages
+  int result = -1;
+  int input = -1, other = -1;
+  int query = -1, key = -1, value = -1, weight = -1, vec = -1;
+  int xq = -1, xkv = -1, wq = -1, wk = -1, wv = -1, wo = -1, bq = -1, bk = -1, bv = -1, bo = -1;
+  ScoreKind score = ScoreKind::Dot;
+  std::optional<float> scale; // scaled_dot only; absent means 1/sqrt(Dk)
+  MaskSpec mask;
+  int64_t axis = 0;
+  int64_t heads = 1, kvHeads = 1;
+  std::string describe() const; // "attn.score (model.mlir:3:8)"
+};
+
+/// One public function: one kernel. Values 0..numArgs-1 are the arguments, the rest op results.
+struct FunctionSpec {
+  std::string name;
+  std::string location;
+  std::vector<TensorType> values;
+  int numArgs = 0;
+  std::vector<OpSpec> ops;     // in program order
+  std::vector<int> results;    // value ids
+  TensorType resultType(int i) const { return values[results[i]]; }
+};
+
+/// All kernels of a module.
+struct ModuleSpec {
+  std::vector<FunctionSpec> functions;
+  const FunctionSpec *find(const std::string &name) const;
+};
+
+} // namespace attn::kernel
+
+#endif // ATTN_KERNEL_KERNELSPEC_H

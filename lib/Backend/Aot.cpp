@@ -1,0 +1,177 @@
+//===- Aot.cpp - emit linkable kernels ------------------------------------===//
+
+#include "Build.h"
+
+#include "attn/Backend/Backend.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
+
+using namespace Halide;
+
+namespace attn::backend {
+
+bool parseEmit(const std::string &name, Emit &out) {
+  static const std::pair<const char *, Emit> names[] = {{"stmt", Emit::Stmt},
+                                                        {"stmt_html", Emit::StmtHtml},
+                                                        {"assembly", Emit::Assembly},
+                                                        {"llvm_assembly", Emit::LlvmAssembly},
+                                                        {"schedule", Emit::Schedule}};
+  for (auto &[n, e] : names)
+    if (name == n) {
+      out = e;
+      return true;
+    }
+  return false;
+}
+
+const char *emitName(Emit e) {
+  switch (e) {
+  case Emit::Stmt: return "stmt";
+  case Emit::StmtHtml: return "stmt_html";
+  case Emit::Assembly: return "assembly";
+  case Emit::LlvmAssembly: return "llvm_assembly";
+  case Emit::Schedule: return "schedule";
+  }
+  return "?";
+}
+
+std::string emitFileName(const std::string &kernel, Emit e) {
+  switch (e) {
+  case Emit::Stmt: return kernel + ".stmt";
+  case Emit::StmtHtml: return kernel + ".stmt.html";
+  case Emit::Assembly: return kernel + ".s";
+  case Emit::LlvmAssembly: return kernel + ".ll";
+  case Emit::Schedule: return kernel + ".schedule.txt";
+  }
+  return kernel;
+}
+
+namespace {
+
+/// A private directory inside the output directory; files are produced there and renamed into
+/// place once all of them exist, so a failure leaves no partial output. Removed on destruction.
+class StagingDir {
+public:
+  explicit StagingDir(const std::string &outDir) {
+    std::string tmpl = outDir + "/.attn-staging-XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (mkdtemp(buf.data()))
+      path = buf.data();
+    else
+      error = "cannot write into '" + outDir + "': " + std::strerror(errno);
+  }
+  ~StagingDir() {
+    for (const std::string &f : files)
+      ::unlink(f.c_str());
+    if (!path.empty())
+      ::rmdir(path.c_str());
+  }
+  std::string file(const std::string &name) {
+    files.push_back(path + "/" + name);
+    return files.back();
+  }
+  /// Renames every staged file into `outDir`.
+  bool publish(const std::string &outDir, std::string &err) {
+    for (const std::string &f : files) {
+      std::string dest = outDir + f.substr(f.rfind('/'));
+      if (std::rename(f.c_str(), dest.c_str()) != 0) {
+        err = "cannot write '" + dest + "': " + std::strerror(errno);
+        return false;
+      }
+    }
+    files.clear();
+    return true;
+  }
+  std::string path, error;
+
+private:
+  std::vector<std::string> files;
+};
+
+OutputFileType halideOutput(Emit e) {
+  switch (e) {
+  case Emit::Stmt: return OutputFileType::stmt;
+  case Emit::StmtHtml: return OutputFileType::stmt_html;
+  case Emit::Assembly: return OutputFileType::assembly;
+  case Emit::LlvmAssembly: return OutputFileType::llvm_assembly;
+  case Emit::Schedule: break;
+  }
+  return OutputFileType::stmt;
+}
+
+/// Halide derives the header's include guard from the path it wrote to (our staging directory);
+/// give it a stable one.
+void fixIncludeGuard(const std::string &header, const std::string &kernel) {
+  std::ifstream in(header);
+  std::stringstream text;
+  text << in.rdbuf();
+  in.close();
+  std::string s = text.str();
+  std::smatch m;
+  if (std::regex_search(s, m, std::regex("#ifndef (\\w+)\n#define \\1\n"))) {
+    std::string guard = m[1].str();
+    std::string stable = "ATTN_KERNEL_" + kernel + "_H";
+    s = std::regex_replace(s, std::regex("\\b" + guard + "\\b"), stable);
+    std::ofstream(header, std::ios::trunc) << s;
+  }
+}
+
+/// Copies a Halide runtime header next to the kernels, so a program compiles against OUT_DIR alone.
+void copyHeader(const std::string &name, const std::string &dest) {
+  std::ifstream in(std::string(ATTN_HALIDE_INCLUDE_DIR) + "/" + name, std::ios::binary);
+  std::ofstream(dest, std::ios::binary) << in.rdbuf();
+}
+
+} // namespace
+
+bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, const std::string &outDir,
+                   const std::vector<Emit> &extra, std::string &error) {
+  StagingDir staging(outDir);
+  if (!staging.error.empty()) {
+    error = staging.error;
+    return false;
+  }
+  bool ok = catchHalide("@" + fn.name, error, [&] {
+    BuiltKernel k = buildKernel(fn, target);
+    std::map<OutputFileType, std::string> files = {
+        {OutputFileType::static_library, staging.file(fn.name + ".a")},
+        {OutputFileType::c_header, staging.file(fn.name + ".h")}};
+    for (Emit e : extra) {
+      if (e == Emit::Schedule) {
+        std::ofstream(staging.file(emitFileName(fn.name, e))) << k.log.text();
+        continue;
+      }
+      files[halideOutput(e)] = staging.file(emitFileName(fn.name, e));
+    }
+    std::vector<Argument> args(k.lowered->inputs.begin(), k.lowered->inputs.end());
+    k.lowered->pipeline.compile_to(files, args, fn.name, k.target.with_feature(Target::NoRuntime));
+    fixIncludeGuard(files[OutputFileType::c_header], fn.name);
+  });
+  return ok && staging.publish(outDir, error);
+}
+
+bool compileRuntime(const TargetInfo &target, const std::string &outDir, std::string &error) {
+  StagingDir staging(outDir);
+  if (!staging.error.empty()) {
+    error = staging.error;
+    return false;
+  }
+  bool ok = catchHalide("the Halide runtime", error, [&] {
+    compile_standalone_runtime({{OutputFileType::static_library, staging.file(runtimeFileName())}},
+                               Target(target.halideTarget));
+    // The headers a program needs to build buffers for the kernels (halide_buffer_t, Buffer<T>).
+    copyHeader("HalideRuntime.h", staging.file("HalideRuntime.h"));
+    copyHeader("HalideBuffer.h", staging.file("HalideBuffer.h"));
+  });
+  return ok && staging.publish(outDir, error);
+}
+
+} // namespace attn::backend

@@ -1,0 +1,75 @@
+//===- Common.cpp - shared pieces of the algorithm ------------------------===//
+
+#include "Ops.h"
+
+using namespace Halide;
+
+namespace attn::lowering {
+
+Type halideType(kernel::ElemType t) {
+  switch (t) {
+  case kernel::ElemType::F32: return Float(32);
+  case kernel::ElemType::F16: return Float(16);
+  case kernel::ElemType::BF16: return BFloat(16);
+  case kernel::ElemType::I32: return Int(32);
+  case kernel::ElemType::Bool: return Bool();
+  }
+  return Float(32);
+}
+
+std::vector<Var> makeVars(int n, const std::string &prefix) {
+  std::vector<Var> vars;
+  for (int i = 0; i < n; ++i)
+    vars.emplace_back(prefix + std::to_string(i));
+  return vars;
+}
+
+std::vector<Expr> asExprs(const std::vector<Var> &vars) { return {vars.begin(), vars.end()}; }
+
+std::vector<Expr> concat(std::vector<Expr> a, const std::vector<Expr> &b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+Expr tanhApprox(Expr x) {
+  // |x| >= 9.01 rounds tanh to 1 in f32. Clamping also keeps Halide's exp in range: it converts
+  // the exponent to an int32, and for arguments past ~1e9 that conversion wraps (exp(2e30) = 0).
+  Expr e = exp(2.0f * min(abs(x), 10.0f));
+  Expr t = 1.0f - 2.0f / (e + 1.0f);
+  return select(x < 0.0f, -t, t);
+}
+
+HTensor contraction(const ContractionSpec &spec, OpStages &st) {
+  int rank = static_cast<int>(spec.extents.size());
+  std::vector<Var> vars = makeVars(rank, spec.name + "_d");
+  std::vector<Expr> batch(vars.begin(), vars.end() - 2);
+  Expr y = vars[rank - 2], x = vars[rank - 1];
+  RDom r(0, spec.reduceExtent, spec.name + "_r");
+
+  Contraction c;
+  c.label = spec.label;
+  c.acc = Func(spec.name + "_acc");
+  c.out = Func(spec.name);
+  def(c.acc, vars) = 0.0f;
+  def(c.acc, vars) += spec.term(batch, y, x, r.x);
+  Expr acc = c.acc(toHalideOrder(asExprs(vars)));
+  def(c.out, vars) = spec.epilogue ? spec.epilogue(acc, batch, y, x) : acc;
+
+  std::vector<Var> halideVars = toHalideOrder(vars);
+  c.x = halideVars[0];
+  c.y = halideVars[1];
+  c.outer.assign(halideVars.begin() + 2, halideVars.end());
+  c.r = r;
+  c.rhs = spec.rhs;
+  c.rhsXDim = spec.rhsXDim;
+  c.rhsRDim = spec.rhsRDim;
+  c.expensiveBody = spec.expensiveBody;
+  st.contractions.push_back(c);
+
+  HTensor out;
+  out.func = c.out;
+  out.extents = spec.extents;
+  return out;
+}
+
+} // namespace attn::lowering

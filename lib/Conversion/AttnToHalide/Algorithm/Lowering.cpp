@@ -1,0 +1,157 @@
+//===- Lowering.cpp - a kernel description to a Halide pipeline -----------===//
+
+#include "Lowering.h"
+
+#include "Ops.h"
+
+#include "attn/Kernel/ShapeRules.h"
+
+using namespace Halide;
+namespace k = attn::kernel;
+
+namespace attn::lowering {
+
+std::string argumentName(int i) { return "arg" + std::to_string(i); }
+std::string resultName(int i) { return "result" + std::to_string(i); }
+
+namespace {
+
+/// An argument's buffer, read in f32 (float types) with indices clamped to the buffer: schedules may
+/// round loops up past a tensor's edge (vector tails), and the clamped reads keep that legal.
+HTensor inputTensor(const ImageParam &p, const k::TensorType &type) {
+  int rank = type.rank();
+  HTensor t;
+  t.elem = type.elem;
+  for (int d = 0; d < rank; ++d)
+    t.extents.push_back(p.dim(halideDim(rank, d)).extent());
+  std::vector<Var> vars = makeVars(rank, p.name() + "_d");
+  Func clamped = BoundaryConditions::repeat_edge(p);
+  Expr v = clamped(toHalideOrder(asExprs(vars)));
+  if (k::isFloat(type.elem))
+    v = cast<float>(v);
+  t.func = Func(p.name() + "_in");
+  def(t.func, vars) = v;
+  return t;
+}
+
+/// a == b, in a form Halide's simplifier cannot learn from. It learns equalities from asserts and
+/// would then compute the bounds checks of the inputs with the size a requirement demands, so a wrong
+/// size fails a bounds check ("accessed at 7, beyond the max 6 in dimension 0", in Halide's dimension
+/// order) before the requirement can name the argument and the rule.
+Expr sameSize(Expr a, Expr b) { return (a ^ b) == 0; }
+
+Expr requirementOf(const k::ShapeCheck<Expr> &c) {
+  switch (c.kind) {
+  case k::ShapeCheck<Expr>::Equal: return sameSize(c.a, c.b);
+  case k::ShapeCheck<Expr>::Divides: return c.a > 0 && c.b % c.a == 0;
+  case k::ShapeCheck<Expr>::Broadcasts: return c.a == 1 || c.a == c.b;
+  }
+  return Halide::Internal::const_true();
+}
+
+const char *relationOf(const k::ShapeCheck<Expr> &c) {
+  switch (c.kind) {
+  case k::ShapeCheck<Expr>::Equal: return "must equal ";
+  case k::ShapeCheck<Expr>::Divides: return "must divide ";
+  case k::ShapeCheck<Expr>::Broadcasts: return "must be 1 or equal ";
+  }
+  return "";
+}
+
+HTensor lowerOp(const OpContext &ctx, OpStages &st) {
+  switch (ctx.op.kind) {
+  case k::OpKind::Score: return lowerScore(ctx, st);
+  case k::OpKind::Mask: return lowerMask(ctx, st);
+  case k::OpKind::Softmax: return lowerSoftmax(ctx, st);
+  case k::OpKind::WeightedSum: return lowerWeightedSum(ctx, st);
+  case k::OpKind::Attention: return lowerAttention(ctx, st);
+  case k::OpKind::MultiHead: return lowerMultiHead(ctx, st);
+  case k::OpKind::Add:
+  case k::OpKind::Sub:
+  case k::OpKind::Mul: return lowerElementwise(ctx, st);
+  case k::OpKind::Cast: return lowerCast(ctx, st);
+  }
+  throw CompileError("no lowering for " + ctx.op.describe());
+}
+
+} // namespace
+
+std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn) {
+  auto lf = std::make_unique<LoweredFunction>();
+  lf->spec = &fn;
+  lf->values.resize(fn.values.size());
+  std::vector<std::pair<Expr, std::vector<Expr>>> requirements;
+
+  std::vector<std::vector<Expr>> argShapes;
+  for (int i = 0; i < fn.numArgs; ++i) {
+    const k::TensorType &type = fn.values[i];
+    ImageParam p(halideType(type.elem), type.rank(), argumentName(i));
+    for (int d = 0; d < type.rank(); ++d)
+      p.dim(d).set_min(0);
+    lf->inputs.push_back(p);
+    lf->values[i] = inputTensor(p, type);
+    argShapes.push_back(lf->values[i].extents);
+    std::string what = "argument #" + std::to_string(i) + " (" + type.str() + ")";
+    for (int d = 0; d < type.rank(); ++d) {
+      Expr extent = lf->values[i].extents[d];
+      std::string dim = ": dimension " + std::to_string(d) + " is";
+      // Halide joins a requirement's message parts with spaces.
+      requirements.push_back(
+          {extent >= 1,
+           {Expr(what + dim), extent, Expr(std::string("but attn kernels need non-empty tensors"))}});
+      if (type.shape[d] != k::kDynamic) {
+        Expr declared = static_cast<int>(type.shape[d]);
+        requirements.push_back(
+            {sameSize(extent, declared),
+             {Expr(what + dim), extent, Expr(std::string("but its type declares")), declared}});
+      }
+    }
+  }
+
+  k::ShapeInference<Expr> shapes(fn, argShapes);
+  for (const k::ShapeCheck<Expr> &c : shapes.checks)
+    requirements.push_back({requirementOf(c),
+                            {Expr(c.context + ": " + c.aName + " ="), c.a,
+                             Expr(std::string(relationOf(c)) + c.bName + " ="), c.b}});
+
+  for (size_t n = 0; n < fn.ops.size(); ++n) {
+    const k::OpSpec &op = fn.ops[n];
+    std::string kind = k::opKindName(op.kind);
+    OpContext ctx{op, lf->values, shapes.shapes[op.result],
+                  "op" + std::to_string(n) + "_" + kind.substr(kind.find('.') + 1)};
+    OpStages st;
+    st.op = &op;
+    HTensor result = lowerOp(ctx, st);
+    result.extents = shapes.shapes[op.result];
+    st.result = result.func;
+    lf->values[op.result] = result;
+    lf->ops.push_back(std::move(st));
+  }
+
+  for (size_t i = 0; i < fn.results.size(); ++i) {
+    const k::TensorType &type = fn.resultType(i);
+    const HTensor &value = lf->values[fn.results[i]];
+    std::vector<Var> vars = makeVars(type.rank(), resultName(i) + "_d");
+    Func out(resultName(i));
+    def(out, vars) = cast(halideType(type.elem), value.at(asExprs(vars)));
+    // The result buffer must have the shape the arguments imply. A requirement says so by name
+    // (bounds set on the output buffer would fail first, with Halide's dimension numbers).
+    std::string what = "result #" + std::to_string(i) + " (" + type.str() + "): dimension ";
+    for (int d = 0; d < type.rank(); ++d) {
+      Halide::Internal::Dimension dim = out.output_buffer().dim(halideDim(type.rank(), d));
+      dim.set_min(0);
+      requirements.push_back({sameSize(dim.extent(), value.extents[d]),
+                              {Expr(what + std::to_string(d) + " is"), dim.extent(),
+                               Expr(std::string("but the arguments make it")), value.extents[d]}});
+    }
+    lf->outputs.push_back(out);
+    lf->resultStages.push_back({"result", out, toHalideOrder(vars)});
+  }
+
+  lf->pipeline = Pipeline(lf->outputs);
+  for (auto &[cond, message] : requirements)
+    lf->pipeline.add_requirement(cond, message);
+  return lf;
+}
+
+} // namespace attn::lowering

@@ -1,0 +1,39 @@
+//===- Lowering.h - a kernel description to a Halide pipeline ---*- C++ -*-===//
+//
+// The Halide half of the lowering: builds the algorithm of one kernel (no schedule). Internal to the
+// Halide-side libraries (it includes Halide.h); lib/Backend is its public face.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ATTN_LIB_CONVERSION_ATTNTOHALIDE_LOWERING_H
+#define ATTN_LIB_CONVERSION_ATTNTOHALIDE_LOWERING_H
+
+#include "HalideTensor.h"
+#include "Stages.h"
+
+#include <memory>
+
+namespace attn::lowering {
+
+struct LoweredFunction {
+  const kernel::FunctionSpec *spec = nullptr;
+  std::vector<Halide::ImageParam> inputs; // one per argument, named arg0, arg1, ...
+  std::vector<Halide::Func> outputs;      // one per result, named result0, ..., of the declared type
+  std::vector<OpStages> ops;              // per op, in program order
+  std::vector<Pointwise> resultStages;    // the outputs' conversions to their declared types
+  std::vector<HTensor> values;            // per value id
+  Halide::Pipeline pipeline;
+};
+
+/// Builds the pipeline of `fn`: inputs, the algorithm of every op, outputs with bounds tied to the
+/// inputs' extents, and run-time requirements for every shape rule (kernel/ShapeRules.h).
+/// Throws Halide::CompileError (or Halide::Error) on failure.
+std::unique_ptr<LoweredFunction> lowerFunction(const kernel::FunctionSpec &fn);
+
+/// The name of argument `i` / result `i` in the emitted kernel (and its C header).
+std::string argumentName(int i);
+std::string resultName(int i);
+
+} // namespace attn::lowering
+
+#endif // ATTN_LIB_CONVERSION_ATTNTOHALIDE_LOWERING_H

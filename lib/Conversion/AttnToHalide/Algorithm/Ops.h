@@ -1,0 +1,82 @@
+//===- Ops.h - the algorithm of each op, as Halide Funcs --------*- C++ -*-===//
+//
+// What each op computes. These files name no tile size, vector width or loop order: that is the
+// schedules' business (lib/Schedule). Each builder returns the op's result and records its stages.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ATTN_LIB_CONVERSION_ATTNTOHALIDE_OPS_H
+#define ATTN_LIB_CONVERSION_ATTNTOHALIDE_OPS_H
+
+#include "HalideTensor.h"
+#include "Stages.h"
+
+#include <functional>
+#include <optional>
+
+namespace attn::lowering {
+
+/// What an op's builder gets: the op, every value built so far, the result's extents (from the shape
+/// rules), and a unique name prefix for its Funcs.
+struct OpContext {
+  const kernel::OpSpec &op;
+  const std::vector<HTensor> &values;
+  std::vector<Halide::Expr> resultExtents;
+  std::string name;
+  const HTensor &value(int id) const { return values[id]; }
+  const HTensor *optional(int id) const { return id >= 0 ? &values[id] : nullptr; }
+};
+
+HTensor lowerScore(const OpContext &ctx, OpStages &st);
+HTensor lowerMask(const OpContext &ctx, OpStages &st);
+HTensor lowerSoftmax(const OpContext &ctx, OpStages &st);
+HTensor lowerWeightedSum(const OpContext &ctx, OpStages &st);
+HTensor lowerAttention(const OpContext &ctx, OpStages &st);
+HTensor lowerMultiHead(const OpContext &ctx, OpStages &st);
+HTensor lowerElementwise(const OpContext &ctx, OpStages &st); // add, sub, mul
+HTensor lowerCast(const OpContext &ctx, OpStages &st);
+
+//===--- Building blocks shared by the op builders ---===//
+
+/// A contraction (see Stages.h): out[B..., y, x] = epilogue(Σ_r term(B, y, x, r)), with
+/// `extents` = B..., Y, X in tensor order. Records the stage and returns out.
+using TermFn = std::function<Halide::Expr(const std::vector<Halide::Expr> &batch, Halide::Expr y,
+                                          Halide::Expr x, Halide::Expr r)>;
+using EpilogueFn = std::function<Halide::Expr(Halide::Expr acc, const std::vector<Halide::Expr> &batch,
+                                              Halide::Expr y, Halide::Expr x)>;
+struct ContractionSpec {
+  std::string name, label;
+  std::vector<Halide::Expr> extents;
+  Halide::Expr reduceExtent;
+  TermFn term;
+  EpilogueFn epilogue; // may be empty: out = acc
+  Halide::Func rhs;    // the operand read along x (may be undefined)
+  int rhsXDim = 0, rhsRDim = 1;
+  bool expensiveBody = false;
+};
+HTensor contraction(const ContractionSpec &spec, OpStages &st);
+
+/// Scores of q [..., Tq, Dq] against k [..., Tk, Dk] (k may be a grouped-query view).
+HTensor scoreOf(const std::string &name, kernel::ScoreKind kind, std::optional<float> scale,
+                const HTensor &q, const HTensor &k, const HTensor *weight, const HTensor *vec,
+                OpStages &st);
+/// The mask options applied to scores [..., Tq, Tk].
+HTensor maskOf(const std::string &name, const kernel::MaskSpec &mask, const HTensor &scores,
+               const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st);
+/// Softmax of x along tensor dimension `axis`.
+HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, OpStages &st);
+/// c[..., i, :] = Σ_j p[..., i, j] v[..., j, :].
+HTensor weightedSumOf(const std::string &name, const HTensor &p, const HTensor &v, OpStages &st);
+/// Attention of q over k, v, where k and v may have fewer heads (last batch dim) than q (GQA).
+HTensor attentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
+                    const HTensor &k, const HTensor &v, const HTensor *weight, const HTensor *vec,
+                    const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st);
+
+/// tanh(x) = sign(x) (1 - 2 / (exp(2 min(|x|, 10)) + 1)): vectorizes (Halide's exp is a vector
+/// polynomial, its tanh a scalar libm call). Absolute error below 5e-7 over all floats
+/// (test/Integration/tanh-accuracy.test measures 1.1e-7).
+Halide::Expr tanhApprox(Halide::Expr x);
+
+} // namespace attn::lowering
+
+#endif // ATTN_LIB_CONVERSION_ATTNTOHALIDE_OPS_H

@@ -1,0 +1,30 @@
+// Calls emitted kernels with buffers whose shapes disagree; each call must fail with Halide's error
+// code and a message naming the problem, never read out of bounds.
+#include "out/HalideBuffer.h"
+#include "out/dyn_attention.h"
+#include "out/static_softmax.h"
+#include <cstdio>
+using Halide::Runtime::Buffer;
+// Halide's default error handler prints the message and aborts; a program that wants the error code
+// installs its own.
+static void printError(void *, const char *msg) { std::fprintf(stderr, "kernel error: %s\n", msg); }
+int main() {
+  halide_set_error_handler(printError);
+  // Dq = 8 but Dk = 6: a dot score needs Dq == Dk.
+  Buffer<float> q(8, 5, 2), k(6, 7, 2), v(4, 7, 2), o(4, 5, 2);
+  std::printf("Dq != Dk: %d\n", dyn_attention(q, k, v, o));
+  // Tk of k (7) and v (9) disagree.
+  Buffer<float> k2(8, 7, 2), v2(4, 9, 2);
+  std::printf("Tk mismatch: %d\n", dyn_attention(q, k2, v2, o));
+  // The result buffer has the wrong shape.
+  Buffer<float> o2(4, 3, 2);
+  std::printf("result shape: %d\n", dyn_attention(q, k2, v, o2));
+  // A static dimension disagrees with the type.
+  Buffer<float> s(7, 4), p(7, 4);
+  std::printf("static dim: %d\n", static_softmax(s, p));
+  // And a good call.
+  Buffer<float> s8(8, 4), p8(8, 4);
+  s8.fill(1.0f);
+  int good = static_softmax(s8, p8);
+  std::printf("good: %d %.3f\n", good, p8(0, 0));
+}

@@ -1,0 +1,8 @@
+func.func @dyn_attention(%q: tensor<?x?x?xf32>, %k: tensor<?x?x?xf32>, %v: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %o = attn.attention dot %q, %k, %v : tensor<?x?x?xf32>, tensor<?x?x?xf32>, tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  return %o : tensor<?x?x?xf32>
+}
+func.func @static_softmax(%s: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %p = attn.softmax %s : tensor<4x8xf32>
+  return %p : tensor<4x8xf32>
+}

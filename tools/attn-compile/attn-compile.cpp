@@ -1,0 +1,94 @@
+//===- attn-compile.cpp - emit attention kernels --------------------------===//
+//
+// attn-compile model.mlir -o OUT_DIR [--target=T] [--emit=LIST] [--entry=NAME]
+//
+// Writes OUT_DIR/NAME.a and OUT_DIR/NAME.h for each public function (Halide's AOT calling convention:
+// one halide_buffer_t * per argument, then one per result, returning 0 on success), and one shared
+// Halide runtime, OUT_DIR/attn_runtime.a. Link: c++ main.cpp OUT/NAME.a OUT/attn_runtime.a -ldl -lpthread
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolSupport.h"
+
+#include "attn/Backend/Backend.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cctype>
+
+namespace cl = llvm::cl;
+using namespace attn;
+
+static cl::OptionCategory category("attn-compile options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
+                                      cl::cat(category));
+static cl::opt<std::string> outDir("o", cl::desc("Output directory (created if missing)"),
+                                   cl::value_desc("dir"), cl::Required, cl::cat(category));
+static cl::opt<std::string> targetFlag(
+    "target",
+    cl::desc("Halide target string (default: host, minus CPU features this CPU lacks; "
+             "e.g. host, x86-64-linux-avx2, x86-64-linux-avx512_skylake)"),
+    cl::value_desc("target"), cl::cat(category));
+static cl::list<std::string> emitFlag(
+    "emit", cl::CommaSeparated,
+    cl::desc("Extra outputs: stmt, stmt_html, assembly, llvm_assembly, schedule"),
+    cl::value_desc("kind,..."), cl::cat(category));
+static cl::opt<std::string> entryFlag("entry", cl::desc("Compile only this function"),
+                                      cl::value_desc("name"), cl::cat(category));
+
+static bool isCIdentifier(const std::string &s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
+    return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return true;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  tools::setToolName(argv[0]);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "attn-compile: emit linkable attention kernels\n");
+
+  std::vector<backend::Emit> extra;
+  for (const std::string &name : emitFlag) {
+    backend::Emit e;
+    if (!backend::parseEmit(name, e))
+      return tools::fail("unknown --emit kind '" + name +
+                         "' (expected stmt, stmt_html, assembly, llvm_assembly or schedule)");
+    extra.push_back(e);
+  }
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  if (!target)
+    return 1;
+
+  mlir::MLIRContext ctx;
+  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx);
+  if (!spec)
+    return 1;
+  for (const kernel::FunctionSpec &fn : spec->functions)
+    if (!isCIdentifier(fn.name))
+      return tools::fail("function @" + fn.name +
+                         " cannot name a kernel: kernel names are C identifiers ([A-Za-z_][A-Za-z0-9_]*)");
+  if (std::string err = tools::makeDirectories(outDir); !err.empty())
+    return tools::fail(err);
+
+  std::string error;
+  for (const kernel::FunctionSpec &fn : spec->functions) {
+    if (!backend::compileKernel(fn, *target, outDir, extra, error))
+      return tools::fail(error);
+    llvm::outs() << "wrote " << outDir << "/" << fn.name << ".a, " << outDir << "/" << fn.name << ".h";
+    for (backend::Emit e : extra)
+      llvm::outs() << ", " << outDir << "/" << backend::emitFileName(fn.name, e);
+    llvm::outs() << "\n";
+  }
+  if (!backend::compileRuntime(*target, outDir, error))
+    return tools::fail(error);
+  llvm::outs() << "wrote " << outDir << "/" << backend::runtimeFileName() << " (the Halide runtime, "
+               << "target " << target->halideTarget << ")\n";
+  return 0;
+}

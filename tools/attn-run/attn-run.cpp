@@ -1,0 +1,362 @@
+//===- attn-run.cpp - run an attention graph on .npy data -----------------===//
+//
+// attn-run model.mlir [--entry=NAME] (--input=FILE.npy ... | --random-inputs [--seed=N])
+//          [--output=FILE.npy ...] [--print] [--check] [--target=T] [--threads=N] [--bench[=REPS]]
+//
+// JIT-compiles one function through the same lowering as attn-compile and runs it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolSupport.h"
+
+#include "attn/Backend/Backend.h"
+#include "attn/Kernel/ShapeRules.h"
+#include "attn/Reference/Evaluator.h"
+#include "attn/Runtime/Npy.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <random>
+
+namespace cl = llvm::cl;
+using namespace attn;
+using kernel::ElemType;
+
+static cl::OptionCategory category("attn-run options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
+                                      cl::cat(category));
+static cl::opt<std::string> entryFlag("entry", cl::desc("The function to run (needed when the "
+                                                        "module has several)"),
+                                      cl::value_desc("name"), cl::cat(category));
+static cl::list<std::string> inputFlags("input", cl::desc("An argument's .npy file, once per "
+                                                          "argument, in order"),
+                                        cl::value_desc("file.npy"), cl::cat(category));
+static cl::opt<bool> randomInputs("random-inputs",
+                                  cl::desc("Fill arguments with seeded random data: floats uniform in "
+                                           "[-1, 1), i1 true with p = 0.75, i32 uniform in "
+                                           "[0, 2 x the largest argument dimension]"),
+                                  cl::cat(category));
+static cl::list<std::string> argShapes(
+    "arg-shapes", cl::CommaSeparated,
+    cl::desc("With --random-inputs: each argument's shape (AxBxC, `scalar` for rank 0), in order; "
+             "needed when a signature has dynamic sizes"),
+    cl::value_desc("shape,..."), cl::cat(category));
+static cl::opt<unsigned> seedFlag("seed", cl::desc("Seed of --random-inputs"), cl::init(0),
+                                  cl::cat(category));
+static cl::list<std::string> outputFlags("output", cl::desc("A result's .npy file, once per result, "
+                                                            "in order"),
+                                         cl::value_desc("file.npy"), cl::cat(category));
+static cl::opt<bool> printFlag("print", cl::desc("Print the results"), cl::cat(category));
+static cl::opt<bool> checkFlag("check",
+                               cl::desc("Compare with the double-precision reference evaluator; exit 1 "
+                                        "beyond tolerance (1e-4 f32, 2e-3 f16, 1e-2 bf16, relative "
+                                        "to the result's largest magnitude)"),
+                               cl::cat(category));
+static cl::opt<std::string> targetFlag("target", cl::desc("Halide target string (default: host)"),
+                                       cl::value_desc("target"), cl::cat(category));
+static cl::opt<std::string> benchFlag("bench", cl::ValueOptional,
+                                      cl::desc("Time REPS runs after a warm-up (default 20); report "
+                                               "the median"),
+                                      cl::value_desc("reps"), cl::cat(category));
+static cl::opt<unsigned> maxInputMb("max-input-mb",
+                                    cl::desc("Refuse inputs and outputs larger than this many MiB "
+                                             "in total (default 4096)"),
+                                    cl::init(4096), cl::cat(category));
+
+namespace {
+
+std::string argLabel(const kernel::FunctionSpec &fn, int i) {
+  return "argument #" + std::to_string(i) + " (" + fn.values[i].str() + ")";
+}
+
+std::string shapeText(const std::vector<int64_t> &s) {
+  std::string r = "[";
+  for (size_t i = 0; i < s.size(); ++i)
+    r += (i ? ", " : "") + (s[i] == kernel::kDynamic ? std::string("?") : std::to_string(s[i]));
+  return r + "]";
+}
+
+/// Checks a file's tensor against an argument's declared type.
+bool fitsArgument(const kernel::FunctionSpec &fn, int i, const HostTensor &t, const std::string &file,
+                  std::string &error) {
+  const kernel::TensorType &type = fn.values[i];
+  bool dtypeOk = t.elem == type.elem || (type.elem == ElemType::BF16 && t.elem == ElemType::F32);
+  if (!dtypeOk) {
+    error = argLabel(fn, i) + ": '" + file + "' holds " + npyDtypeName(t.elem) + " data, expected " +
+            npyDtypeName(type.elem);
+    return false;
+  }
+  bool shapeOk = t.shape.size() == type.shape.size();
+  for (size_t d = 0; shapeOk && d < t.shape.size(); ++d)
+    shapeOk = type.shape[d] == kernel::kDynamic || type.shape[d] == t.shape[d];
+  if (!shapeOk) {
+    error = argLabel(fn, i) + ": '" + file + "' has shape " + shapeText(t.shape) +
+            ", the function expects " + shapeText(type.shape);
+    return false;
+  }
+  for (size_t d = 0; d < t.shape.size(); ++d)
+    if (t.shape[d] == 0) {
+      error = argLabel(fn, i) + ": '" + file + "' has shape " + shapeText(t.shape) +
+              "; attn kernels need non-empty tensors";
+      return false;
+    }
+  return true;
+}
+
+/// Parses AxBxC (or `scalar`).
+bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
+  shape.clear();
+  if (text == "scalar")
+    return true;
+  size_t p = 0;
+  while (p <= text.size()) {
+    size_t x = text.find('x', p);
+    std::string part = text.substr(p, x == std::string::npos ? std::string::npos : x - p);
+    if (part.empty() || part.size() > 9 || part.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    shape.push_back(std::stoll(part));
+    if (x == std::string::npos)
+      break;
+    p = x + 1;
+  }
+  return true;
+}
+
+bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &inputs,
+                      std::string &error) {
+  if (!argShapes.empty() && static_cast<int>(argShapes.size()) != fn.numArgs) {
+    error = "--arg-shapes gives " + std::to_string(argShapes.size()) + " shapes, @" + fn.name +
+            " has " + std::to_string(fn.numArgs) + " arguments";
+    return false;
+  }
+  std::vector<std::vector<int64_t>> shapes;
+  int64_t largest = 1;
+  for (int i = 0; i < fn.numArgs; ++i) {
+    std::vector<int64_t> shape = fn.values[i].shape;
+    if (!argShapes.empty()) {
+      std::vector<int64_t> given;
+      if (!parseShape(argShapes[i], given)) {
+        error = "--arg-shapes: '" + argShapes[i] + "' is not a shape like 2x16x64";
+        return false;
+      }
+      shape = given;
+    }
+    if (std::count(shape.begin(), shape.end(), kernel::kDynamic)) {
+      error = argLabel(fn, i) + " has dynamic sizes; give its shape with --arg-shapes";
+      return false;
+    }
+    for (int64_t d : shape)
+      largest = std::max(largest, d);
+    shapes.push_back(shape);
+  }
+  std::mt19937 rng(seedFlag);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  for (int i = 0; i < fn.numArgs; ++i) {
+    HostTensor t(fn.values[i].elem, shapes[i]);
+    std::uniform_int_distribution<int> lengths(0, static_cast<int>(2 * largest));
+    for (int64_t e = 0; e < t.numElements(); ++e) {
+      switch (t.elem) {
+      case ElemType::I32: t.set(e, lengths(rng)); break;
+      case ElemType::Bool: t.set(e, uniform(rng) < 0.5); break;
+      default: t.set(e, uniform(rng)); break;
+      }
+    }
+    inputs.push_back(std::move(t));
+  }
+  return true;
+}
+
+/// numpy-like printing; large tensors show their first and last 3 entries per dimension.
+void printTensor(llvm::raw_ostream &os, const HostTensor &t) {
+  bool summarize = t.numElements() > 1000;
+  std::vector<int64_t> strides(t.shape.size(), 1);
+  for (int d = static_cast<int>(t.shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * t.shape[d + 1];
+  std::function<void(size_t, int64_t, int)> rec = [&](size_t dim, int64_t base, int indent) {
+    if (dim == t.shape.size()) {
+      os << llvm::format("%.6g", t.get(base));
+      return;
+    }
+    os << "[";
+    int64_t n = t.shape[dim];
+    for (int64_t i = 0; i < n; ++i) {
+      if (summarize && n > 6 && i == 3) {
+        os << (dim + 1 == t.shape.size() ? "..., " : "...,\n" + std::string(indent + 1, ' '));
+        i = n - 3;
+      }
+      rec(dim + 1, base + i * strides[dim], indent + 1);
+      if (i + 1 < n)
+        os << (dim + 1 == t.shape.size() ? ", " : ",\n" + std::string(indent + 1, ' '));
+    }
+    os << "]";
+  };
+  rec(0, 0, 0);
+  os << "\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  tools::setToolName(argv[0]);
+  // libLLVM.so registers its own `threads` option; ours is declared once that one is released.
+  tools::releaseLlvmOption("threads");
+  static cl::opt<int> threadsFlag("threads", cl::desc("Threads of the kernel's thread pool "
+                                                      "(default: all cores)"),
+                                  cl::init(0), cl::cat(category));
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "attn-run: run an attention graph on .npy data\n");
+
+  if (threadsFlag.getNumOccurrences() && threadsFlag < 1)
+    return tools::fail("--threads must be at least 1, got " + std::to_string(threadsFlag));
+  int benchReps = 0;
+  if (benchFlag.getNumOccurrences()) {
+    benchReps = 20;
+    if (!benchFlag.empty()) {
+      if (benchFlag.find_first_not_of("0123456789") != std::string::npos || benchFlag.size() > 6 ||
+          (benchReps = std::stoi(benchFlag)) < 1)
+        return tools::fail("--bench takes a positive number of repetitions, got '" + benchFlag + "'");
+    }
+  }
+  if (randomInputs && !inputFlags.empty())
+    return tools::fail("give either --input files or --random-inputs, not both");
+  if (!randomInputs && !argShapes.empty())
+    return tools::fail("--arg-shapes only applies to --random-inputs");
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  if (!target)
+    return 1;
+  if (threadsFlag > 0)
+    backend::setThreadCount(threadsFlag);
+
+  mlir::MLIRContext ctx;
+  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx);
+  if (!spec)
+    return 1;
+  if (spec->functions.size() > 1) {
+    std::string names;
+    for (const kernel::FunctionSpec &f : spec->functions)
+      names += (names.empty() ? "@" : ", @") + f.name;
+    return tools::fail("the module has several functions (" + names + "); choose one with --entry");
+  }
+  const kernel::FunctionSpec &fn = spec->functions.front();
+
+  // Inputs.
+  uint64_t budget = static_cast<uint64_t>(maxInputMb) << 20, used = 0;
+  std::vector<HostTensor> inputs;
+  std::string error;
+  if (randomInputs) {
+    if (!makeRandomInputs(fn, inputs, error))
+      return tools::fail(error);
+  } else {
+    if (static_cast<int>(inputFlags.size()) != fn.numArgs)
+      return tools::fail("@" + fn.name + " takes " + std::to_string(fn.numArgs) +
+                         " arguments, but " + std::to_string(inputFlags.size()) +
+                         " --input files were given (or use --random-inputs)");
+    for (int i = 0; i < fn.numArgs; ++i) {
+      HostTensor t;
+      bool overBudget = false;
+      if (!readNpy(inputFlags[i], t, error, budget - used, &overBudget))
+        return tools::fail(argLabel(fn, i) + ": " + error +
+                           (overBudget ? " (inputs and results may take " +
+                                             std::to_string(maxInputMb) +
+                                             " MiB in all; raise it with --max-input-mb)"
+                                       : ""));
+      used += t.data.size();
+      if (!fitsArgument(fn, i, t, inputFlags[i], error))
+        return tools::fail(error);
+      if (fn.values[i].elem == ElemType::BF16) { // bf16 arrives as float32: round once
+        HostTensor b(ElemType::BF16, t.shape);
+        for (int64_t e = 0; e < t.numElements(); ++e)
+          b.set(e, t.get(e));
+        t = std::move(b);
+      }
+      inputs.push_back(std::move(t));
+    }
+  }
+  if (!outputFlags.empty() && outputFlags.size() != fn.results.size())
+    return tools::fail("@" + fn.name + " has " + std::to_string(fn.results.size()) +
+                       " results, but " + std::to_string(outputFlags.size()) +
+                       " --output files were given");
+
+  // Result shapes, and every shape rule, checked on the actual sizes before running.
+  std::vector<std::vector<int64_t>> argShapesActual;
+  for (const HostTensor &t : inputs)
+    argShapesActual.push_back(t.shape);
+  kernel::ShapeInference<int64_t> shapes(fn, argShapesActual);
+  if (std::string v = kernel::firstViolation(shapes.checks); !v.empty())
+    return tools::fail("the inputs do not fit @" + fn.name + ": " + v);
+  std::vector<HostTensor> outputs;
+  for (size_t r = 0; r < fn.results.size(); ++r) {
+    HostTensor o(fn.resultType(r).elem, shapes.shapes[fn.results[r]]);
+    used += o.data.size();
+    if (used > budget)
+      return tools::fail("inputs and results need more than the " + std::to_string(maxInputMb) +
+                         " MiB budget (raise it with --max-input-mb)");
+    outputs.push_back(std::move(o));
+  }
+
+  std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, *target, error);
+  if (!kernel)
+    return tools::fail(error);
+  std::vector<const HostTensor *> inputPtrs;
+  for (const HostTensor &t : inputs)
+    inputPtrs.push_back(&t);
+  if (!kernel->run(inputPtrs, outputs, error))
+    return tools::fail(error);
+
+  if (benchReps) {
+    std::vector<double> ms;
+    for (int rep = 0; rep < benchReps; ++rep) {
+      auto t0 = std::chrono::steady_clock::now();
+      if (!kernel->run(inputPtrs, outputs, error))
+        return tools::fail(error);
+      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    llvm::outs() << llvm::format("@%s: median %.4f ms over %d runs (min %.4f, max %.4f) after a warm-up\n",
+                                 fn.name.c_str(), ms[ms.size() / 2], benchReps, ms.front(), ms.back());
+  }
+
+  for (size_t r = 0; r < outputs.size(); ++r) {
+    if (printFlag) {
+      llvm::outs() << "result #" << r << ": " << fn.resultType(r).str() << " "
+                   << shapeText(outputs[r].shape) << "\n";
+      printTensor(llvm::outs(), outputs[r]);
+    }
+    if (!outputFlags.empty() && !writeNpy(outputFlags[r], outputs[r], error))
+      return tools::fail(error);
+  }
+
+  if (checkFlag) {
+    std::vector<reference::Array> want;
+    if (!reference::evaluate(fn, inputPtrs, want, error))
+      return tools::fail(error);
+    bool allPass = true;
+    for (size_t r = 0; r < outputs.size(); ++r) {
+      reference::Comparison c = reference::compare(outputs[r], want[r]);
+      allPass &= c.pass();
+      llvm::outs() << "check result #" << r << " " << fn.resultType(r).str() << ": ";
+      if (!c.shapeMatches) {
+        llvm::outs() << "FAIL: shape " << shapeText(outputs[r].shape) << ", the reference has "
+                     << shapeText(want[r].shape) << "\n";
+        continue;
+      }
+      llvm::outs() << llvm::format("max abs error %.3g, max rel error %.3g, max|ref| %.3g, "
+                                   "tolerance %.0e x max|ref|",
+                                   c.maxAbs, c.maxRel, c.scale, c.tolerance);
+      if (c.mismatchedSpecials)
+        llvm::outs() << ", " << c.mismatchedSpecials << " inf/nan entries differ";
+      llvm::outs() << (c.pass() ? ": ok\n" : ": FAIL\n");
+    }
+    if (!allPass)
+      return tools::fail("results differ from the reference beyond tolerance");
+  }
+  return 0;
+}
