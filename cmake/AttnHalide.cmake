@@ -22,6 +22,7 @@ message(STATUS "Halide 14: ${ATTN_HALIDE_LIBRARY}")
 # is built with -fno-exceptions. Such code lives in its own libraries, made with this function.
 function(attn_enable_halide_exceptions target)
   target_compile_options(${target} PRIVATE -fexceptions)
-  target_compile_definitions(${target} PRIVATE ATTN_HALIDE_INCLUDE_DIR="${ATTN_HALIDE_INCLUDE_DIR}")
+  target_compile_definitions(${target} PRIVATE ATTN_HALIDE_INCLUDE_DIR="${ATTN_HALIDE_INCLUDE_DIR}"
+                                               ATTN_HALIDE_PLUGIN_DIR="${ATTN_HALIDE_PLUGIN_DIR}")
   target_link_libraries(${target} PUBLIC attn::Halide)
 endfunction()

@@ -52,12 +52,34 @@ const char *opKindName(OpKind k) {
   case OpKind::WeightedSum: return "attn.weighted_sum";
   case OpKind::Attention: return "attn.attention";
   case OpKind::MultiHead: return "attn.multi_head";
+  case OpKind::Linear: return "attn.linear";
+  case OpKind::SplitHeads: return "attn.split_heads";
+  case OpKind::MergeHeads: return "attn.merge_heads";
   case OpKind::Add: return "arith.addf";
   case OpKind::Sub: return "arith.subf";
   case OpKind::Mul: return "arith.mulf";
   case OpKind::Cast: return "tensor.cast";
   }
   return "?";
+}
+
+std::string ScheduleSpec::str() const {
+  std::string s;
+  auto add = [&](const char *name, const std::string &value) {
+    s += (s.empty() ? "" : ", ") + std::string(name) + " = " + value;
+  };
+  const std::pair<const char *, int64_t> ints[] = {
+      {"tile_q", tileQ}, {"block_k", blockK}, {"vector", vector}, {"reg_q", regQ},
+      {"reg_k", regK},   {"reg_v", regV},     {"chunk_k", chunkK}, {"split_k", splitK}};
+  for (auto &[name, v] : ints)
+    if (v)
+      add(name, std::to_string(v));
+  for (auto &[name, v] : {std::pair<const char *, const std::string *>{"parallel", &parallel},
+                          {"scheduler", &scheduler},
+                          {"source", &source}})
+    if (!v->empty())
+      add(name, "\"" + *v + "\"");
+  return "#attn.schedule<" + s + ">";
 }
 
 std::string OpSpec::describe() const {

@@ -230,30 +230,57 @@ Array attention(const OpSpec &op, const Array &q, const Array &k, const Array &v
   return weightedSum(p, v);
 }
 
-/// x [B, T, E] . W [E, N] + b [N]
-Array project(const Array &x, const Array &w, const Array *bias) {
-  require(x.shape[2] == w.shape[0], "a projection's rows differ from its input's width");
-  Array y = make({x.shape[0], x.shape[1], w.shape[1]});
-  for (int64_t b = 0; b < x.shape[0]; ++b)
-    for (int64_t t = 0; t < x.shape[1]; ++t)
-      for (int64_t n = 0; n < w.shape[1]; ++n) {
-        double acc = bias ? at(*bias, {n}) : 0.0;
-        for (int64_t e = 0; e < x.shape[2]; ++e)
-          acc += at(x, {b, t, e}) * at(w, {e, n});
-        at(y, {b, t, n}) = acc;
-      }
+/// x [..., E] . W [E, N] + b [N] for any leading dims.
+Array linear(const Array &x, const Array &w, const Array *bias) {
+  int64_t e = x.shape.back(), n = w.shape[1];
+  require(w.shape[0] == e, "a linear op's weight rows differ from its input's width");
+  std::vector<int64_t> shape(x.shape.begin(), x.shape.end() - 1);
+  shape.push_back(n);
+  Array y = make(shape);
+  int64_t rowsOf = product(x.shape) / e;
+  for (int64_t r = 0; r < rowsOf; ++r)
+    for (int64_t c = 0; c < n; ++c) {
+      double acc = bias ? at(*bias, {c}) : 0.0;
+      for (int64_t k = 0; k < e; ++k)
+        acc += x.data[r * e + k] * at(w, {k, c});
+      y.data[r * n + c] = acc;
+    }
   return y;
 }
 
-/// [B, T, H*d] -> [B, H, T, d]
+/// [..., T, H*d] -> [..., H, T, d] for any leading dims.
 Array splitHeads(const Array &x, int64_t heads) {
-  int64_t d = x.shape[2] / heads;
-  Array y = make({x.shape[0], heads, x.shape[1], d});
-  for (int64_t b = 0; b < x.shape[0]; ++b)
-    for (int64_t h = 0; h < heads; ++h)
-      for (int64_t t = 0; t < x.shape[1]; ++t)
-        for (int64_t e = 0; e < d; ++e)
-          at(y, {b, h, t, e}) = at(x, {b, t, h * d + e});
+  std::vector<int64_t> batch = batchOf(x);
+  int64_t t = rows(x), d = cols(x) / heads;
+  Array y = make(with(batch, {heads, t, d}));
+  for (int64_t o = 0; o < static_cast<int64_t>(y.data.size()); ++o) {
+    std::vector<int64_t> idx = unravel(y.shape, o);
+    size_t n = idx.size();
+    std::vector<int64_t> src(idx.begin(), idx.end() - 3);
+    src.push_back(idx[n - 2]);
+    src.push_back(idx[n - 3] * d + idx[n - 1]);
+    y.data[o] = at(x, src);
+  }
+  return y;
+}
+
+/// [..., H, T, d] -> [..., T, H*d]
+Array mergeHeads(const Array &x) {
+  size_t n = x.shape.size();
+  int64_t heads = x.shape[n - 3], t = x.shape[n - 2], d = x.shape[n - 1];
+  std::vector<int64_t> shape(x.shape.begin(), x.shape.end() - 3);
+  shape.push_back(t);
+  shape.push_back(heads * d);
+  Array y = make(shape);
+  for (int64_t o = 0; o < static_cast<int64_t>(y.data.size()); ++o) {
+    std::vector<int64_t> idx = unravel(y.shape, o);
+    size_t m = idx.size();
+    std::vector<int64_t> src(idx.begin(), idx.end() - 2);
+    src.push_back(idx[m - 1] / d);
+    src.push_back(idx[m - 2]);
+    src.push_back(idx[m - 1] % d);
+    y.data[o] = at(x, src);
+  }
   return y;
 }
 
@@ -263,19 +290,13 @@ Array multiHead(const OpSpec &op, const std::vector<Array> &values, const Array 
   const Array &xq = values[op.xq], &xkv = values[op.xkv];
   require(values[op.wq].shape[1] % op.heads == 0, "w_q's width is not a multiple of num_heads");
   require(values[op.wv].shape[1] % op.kvHeads == 0, "w_v's width is not a multiple of num_kv_heads");
-  Array q = splitHeads(project(xq, values[op.wq], opt(op.bq)), op.heads);
-  Array k = splitHeads(project(xkv, values[op.wk], opt(op.bk)), op.kvHeads);
-  Array v = splitHeads(project(xkv, values[op.wv], opt(op.bv)), op.kvHeads);
+  Array q = splitHeads(linear(xq, values[op.wq], opt(op.bq)), op.heads);
+  Array k = splitHeads(linear(xkv, values[op.wk], opt(op.bk)), op.kvHeads);
+  Array v = splitHeads(linear(xkv, values[op.wv], opt(op.bv)), op.kvHeads);
   require(cols(q) == cols(k), "dk differs between w_q and w_k");
   Array o = attention(op, q, k, v, nullptr, nullptr, lengths, maskOperand, maskIsBool);
-  // Concatenate heads: cat[b, t, h * dv + e] = o[b, h, t, e].
-  int64_t dv = cols(o);
-  Array cat = make({xq.shape[0], xq.shape[1], op.heads * dv});
-  for (int64_t b = 0; b < cat.shape[0]; ++b)
-    for (int64_t t = 0; t < cat.shape[1]; ++t)
-      for (int64_t c = 0; c < cat.shape[2]; ++c)
-        at(cat, {b, t, c}) = at(o, {b, c / dv, t, c % dv});
-  return project(cat, values[op.wo], opt(op.bo));
+  Array cat = mergeHeads(o); // cat[b, t, h * dv + e] = o[b, h, t, e]
+  return linear(cat, values[op.wo], opt(op.bo));
 }
 
 Array fromHost(const HostTensor &t) {
@@ -318,6 +339,16 @@ bool evaluate(const FunctionSpec &fn, const std::vector<const HostTensor *> &arg
         break;
       case OpKind::MultiHead:
         r = multiHead(op, values, opt(op.mask.keyLengths), opt(op.mask.mask), maskIsBool);
+        break;
+      case OpKind::Linear:
+        r = linear(values[op.input], values[op.weight], opt(op.bias));
+        break;
+      case OpKind::SplitHeads:
+        require(cols(values[op.input]) % op.heads == 0, "split_heads: width not a multiple of heads");
+        r = splitHeads(values[op.input], op.heads);
+        break;
+      case OpKind::MergeHeads:
+        r = mergeHeads(values[op.input]);
         break;
       case OpKind::Add:
       case OpKind::Sub:

@@ -34,6 +34,11 @@ struct CpuParams {
 /// Defaults for a target: register blocks sized to its vector register file.
 CpuParams defaultCpuParams(const Halide::Target &target);
 
+/// The fused attention kernel's CPU schedule (CPU/FusedAttention.cpp).
+void scheduleFusedAttentionCpu(lowering::FusedAttentionStage f, const kernel::ScheduleSpec &spec,
+                               const CpuParams &defaults, const std::string &owner,
+                               ScheduleLog &log);
+
 /// Schedules every stage of `lf` for the CPU.
 void scheduleCpu(lowering::LoweredFunction &lf, const CpuParams &params, ScheduleLog &log);
 

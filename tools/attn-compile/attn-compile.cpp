@@ -36,6 +36,11 @@ static cl::list<std::string> emitFlag(
     "emit", cl::CommaSeparated,
     cl::desc("Extra outputs: stmt, stmt_html, assembly, llvm_assembly, schedule"),
     cl::value_desc("kind,..."), cl::cat(category));
+static cl::opt<bool> fuseFlag("fuse",
+                              cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
+                                       "into attention and fold bilinear weights (default true; "
+                                       "--fuse=false lowers every op as written)"),
+                              cl::init(true), cl::cat(category));
 static cl::opt<std::string> entryFlag("entry", cl::desc("Compile only this function"),
                                       cl::value_desc("name"), cl::cat(category));
 
@@ -67,7 +72,8 @@ int main(int argc, char **argv) {
     return 1;
 
   mlir::MLIRContext ctx;
-  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx);
+  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx,
+                                                                   {fuseFlag, targetFlag});
   if (!spec)
     return 1;
   for (const kernel::FunctionSpec &fn : spec->functions)

@@ -32,6 +32,11 @@ using kernel::ElemType;
 static cl::OptionCategory category("attn-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
                                       cl::cat(category));
+static cl::opt<bool> fuseFlag("fuse",
+                              cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
+                                       "into attention and fold bilinear weights (default true; "
+                                       "--fuse=false lowers every op as written)"),
+                              cl::init(true), cl::cat(category));
 static cl::opt<std::string> entryFlag("entry", cl::desc("The function to run (needed when the "
                                                         "module has several)"),
                                       cl::value_desc("name"), cl::cat(category));
@@ -236,7 +241,8 @@ int main(int argc, char **argv) {
     backend::setThreadCount(threadsFlag);
 
   mlir::MLIRContext ctx;
-  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx);
+  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx,
+                                                                   {fuseFlag, targetFlag});
   if (!spec)
     return 1;
   if (spec->functions.size() > 1) {

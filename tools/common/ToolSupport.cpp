@@ -4,12 +4,15 @@
 
 #include "attn/Conversion/AttnToHalide/ExtractKernel.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
+#include "attn/Dialect/Attn/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -33,6 +36,7 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIR
   ctx.getOrLoadDialect<mlir::func::FuncDialect>();
   ctx.getOrLoadDialect<mlir::arith::ArithDialect>();
   ctx.getOrLoadDialect<mlir::tensor::TensorDialect>();
+  installTargetResolver();
   std::string err;
   std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(path, &err);
   if (!file) {
@@ -48,14 +52,50 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIR
   return module;
 }
 
+void installTargetResolver() {
+  setTargetResolver([](const std::string &target, TargetTraits &traits, std::string &error) {
+    backend::TargetInfo info;
+    if (!backend::resolveTarget(target, info, error))
+      return false;
+    traits.lanes = info.f32Lanes;
+    traits.avx512 = info.f32Lanes >= 16;
+    traits.gpu = info.gpu;
+    return true;
+  });
+}
+
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options) {
+  mlir::PassManager pm(module.getContext());
+  mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
+  if (options.fuse) {
+    fn.addPass(createAttnDecomposeMultiHead());
+    fn.addPass(createAttnFuse());
+    fn.addPass(createAttnFoldBilinear());
+  }
+  fn.addPass(mlir::createCanonicalizerPass());
+  AttnSelectScheduleOptions select;
+  select.target = options.target.empty() ? "host" : options.target;
+  fn.addPass(createAttnSelectSchedule(select));
+  return pm.run(module);
+}
+
 std::optional<kernel::ModuleSpec> loadKernels(const std::string &path, const std::string &entry,
-                                              mlir::MLIRContext &ctx) {
+                                              mlir::MLIRContext &ctx,
+                                              const PipelineOptions &options,
+                                              std::string *optimized) {
   mlir::OwningOpRef<mlir::ModuleOp> module = loadModule(path, ctx);
   if (!module)
     return std::nullopt;
-  // Diagnostics of the extraction carry the ops' locations; print them like the parser's.
+  // Diagnostics of the passes and the extraction carry the ops' locations; print them like the
+  // parser's.
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  if (failed(runPipeline(*module, options)))
+    return std::nullopt;
+  if (optimized) {
+    llvm::raw_string_ostream os(*optimized);
+    module->print(os);
+  }
   mlir::FailureOr<kernel::ModuleSpec> spec = extractKernels(*module, entry);
   if (failed(spec))
     return std::nullopt;

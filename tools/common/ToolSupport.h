@@ -24,9 +24,24 @@ void setToolName(const char *argv0);
 /// Parses `path` (`-` for stdin) and verifies it, with diagnostics (file:line:col) on stderr.
 mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIRContext &ctx);
 
-/// Parses, verifies and describes the kernels of `path` (only `entry` if not empty).
+/// What the tools do to a module before lowering it.
+struct PipelineOptions {
+  bool fuse = true;   // --attn-decompose-multi-head, --attn-fold-bilinear, --attn-fuse
+  std::string target; // for --attn-select-schedule (which always runs: it fills missing schedules)
+};
+
+/// Runs the attn pass pipeline on `module`. Diagnostics go to the context's handler.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options);
+
+/// Installs the target resolver of the schedule heuristics (Halide's targets, lib/Backend).
+void installTargetResolver();
+
+/// Parses, verifies, optimizes (runPipeline) and describes the kernels of `path` (only `entry` if
+/// not empty). `optimized`, when given, receives the module after the pipeline.
 std::optional<kernel::ModuleSpec> loadKernels(const std::string &path, const std::string &entry,
-                                              mlir::MLIRContext &ctx);
+                                              mlir::MLIRContext &ctx,
+                                              const PipelineOptions &options,
+                                              std::string *optimized = nullptr);
 
 /// Resolves --target (empty: the default). Prints the error and returns nullopt on failure.
 std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec);

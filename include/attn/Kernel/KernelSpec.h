@@ -48,8 +48,23 @@ struct MaskSpec {
   bool positional() const { return causal || window.has_value(); }
 };
 
-enum class OpKind { Score, Mask, Softmax, WeightedSum, Attention, MultiHead, Add, Sub, Mul, Cast };
+enum class OpKind {
+  Score, Mask, Softmax, WeightedSum, Attention, MultiHead, Linear, SplitHeads, MergeHeads,
+  Add, Sub, Mul, Cast
+};
 const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf", ...
+
+/// An op's #attn.schedule: how its kernel runs. 0 (or empty) means the schedule's default for the
+/// target. See AttnBase.td for the meaning of each field.
+struct ScheduleSpec {
+  int64_t tileQ = 0, blockK = 0, vector = 0, regQ = 0, regK = 0, regV = 0, chunkK = 0, splitK = 0;
+  std::string parallel;  // "heads" | "tiles" | ""
+  std::string scheduler; // "hand" | "adams2019" | "mullapudi2016" | "li2018" | ""
+  std::string source;    // "heuristic" | "tuned" | "manual" | ""
+  /// The attribute's syntax, `#attn.schedule<tile_q = 32, ...>` (set fields only).
+  std::string str() const;
+  bool usesAutoscheduler() const { return !scheduler.empty() && scheduler != "hand"; }
+};
 
 /// One op. Operands are value ids (see FunctionSpec::values); -1 when absent. Which fields an op
 /// uses:
@@ -59,6 +74,9 @@ const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf
 ///   WeightedSum: input (weights), other (values)
 ///   Attention:   query, key, value, [weight], [vec], score, scale, mask
 ///   MultiHead:   xq, xkv, wq, wk, wv, wo, [bq, bk, bv, bo], score, scale, heads, kvHeads, mask
+///   Linear:      input, weight, [bias]
+///   SplitHeads:  input, heads
+///   MergeHeads:  input
 ///   Add/Sub/Mul: input, other (same shapes)
 ///   Cast:        input (tensor.cast: same data, the result type's static sizes are checked)
 struct OpSpec {
@@ -68,11 +86,13 @@ struct OpSpec {
   int input = -1, other = -1;
   int query = -1, key = -1, value = -1, weight = -1, vec = -1;
   int xq = -1, xkv = -1, wq = -1, wk = -1, wv = -1, wo = -1, bq = -1, bk = -1, bv = -1, bo = -1;
+  int bias = -1;
   ScoreKind score = ScoreKind::Dot;
   std::optional<float> scale; // scaled_dot only; absent means 1/sqrt(Dk)
   MaskSpec mask;
   int64_t axis = 0;
   int64_t heads = 1, kvHeads = 1;
+  ScheduleSpec schedule;
   std::string describe() const; // "attn.score (model.mlir:3:8)"
 };
 

@@ -192,6 +192,34 @@ private:
       maskChecks(op, {xq[0], heads, xq[1], xkv[1]});
       return {xq[0], xq[1], wo[1]};
     }
+    case OpKind::Linear: {
+      const Shape<Dim> &x = shape(op.input), &w = shape(op.weight);
+      int e = static_cast<int>(x.size()) - 1;
+      equal(w[0], x[e], dimName("rows", 0, "weight"), dimName("E", e, "input"), op);
+      if (op.bias >= 0)
+        equal(shape(op.bias)[0], w[1], dimName("size", 0, "bias"), dimName("N", 1, "weight"), op);
+      Shape<Dim> r(x.begin(), x.end() - 1);
+      r.push_back(w[1]);
+      return r;
+    }
+    case OpKind::SplitHeads: {
+      const Shape<Dim> &x = shape(op.input);
+      Dim heads = dimOf(op.heads);
+      add(ShapeCheck<Dim>::Divides, heads, feat(x), "heads",
+          dimName("width", x.size() - 1, "input"), op);
+      Shape<Dim> r = batchOf(x);
+      r.push_back(heads);
+      r.push_back(seq(x));
+      r.push_back(feat(x) / heads);
+      return r;
+    }
+    case OpKind::MergeHeads: {
+      const Shape<Dim> &x = shape(op.input);
+      Shape<Dim> r(x.begin(), x.end() - 3);
+      r.push_back(seq(x));
+      r.push_back(x[x.size() - 3] * feat(x));
+      return r;
+    }
     case OpKind::Add:
     case OpKind::Sub:
     case OpKind::Mul: {

@@ -128,6 +128,22 @@ private:
     return k::ScoreKind::Dot;
   }
 
+  static k::ScheduleSpec scheduleSpec(ScheduleAttr a) {
+    k::ScheduleSpec s;
+    s.tileQ = a.getTileQ();
+    s.blockK = a.getBlockK();
+    s.vector = a.getVector();
+    s.regQ = a.getRegQ();
+    s.regK = a.getRegK();
+    s.regV = a.getRegV();
+    s.chunkK = a.getChunkK();
+    s.splitK = a.getSplitK();
+    s.parallel = a.getParallel().str();
+    s.scheduler = a.getScheduler().str();
+    s.source = a.getSource().str();
+    return s;
+  }
+
   static std::optional<float> scaleOf(std::optional<APFloat> s) {
     if (!s)
       return std::nullopt;
@@ -192,6 +208,21 @@ private:
           o.kvHeads = m.getKvHeads();
           readMask(m, o);
         })
+        .Case([&](LinearOp l) {
+          o.kind = k::OpKind::Linear;
+          o.input = id(l.getInput());
+          o.weight = id(l.getWeight());
+          o.bias = id(l.getBias());
+        })
+        .Case([&](SplitHeadsOp sp) {
+          o.kind = k::OpKind::SplitHeads;
+          o.input = id(sp.getInput());
+          o.heads = sp.getHeads();
+        })
+        .Case([&](MergeHeadsOp m) {
+          o.kind = k::OpKind::MergeHeads;
+          o.input = id(m.getInput());
+        })
         .Case([&](arith::AddFOp a) { binary(o, k::OpKind::Add, a.getLhs(), a.getRhs()); })
         .Case([&](arith::SubFOp a) { binary(o, k::OpKind::Sub, a.getLhs(), a.getRhs()); })
         .Case([&](arith::MulFOp a) { binary(o, k::OpKind::Mul, a.getLhs(), a.getRhs()); })
@@ -202,6 +233,8 @@ private:
         .Default([&](Operation *) { known = false; });
     if (!known)
       return op->emitError() << "'" << op->getName() << "' has no kernel lowering";
+    if (auto sched = op->getAttrOfType<ScheduleAttr>("schedule"))
+      o.schedule = scheduleSpec(sched);
     if (failed(addValue(op->getResult(0), [&] { return op->emitError() << "the result"; })))
       return failure();
     o.result = ids.lookup(op->getResult(0));

@@ -182,17 +182,34 @@ void scheduleSoftmax(SoftmaxStage s, const OpStages &st, const CpuParams &p,
 
 } // namespace
 
-void scheduleCpu(LoweredFunction &lf, const CpuParams &p, ScheduleLog &log) {
+/// The target's defaults, overridden by what an op's #attn.schedule sets.
+CpuParams paramsFor(const CpuParams &defaults, const kernel::ScheduleSpec &s) {
+  CpuParams p = defaults;
+  if (s.vector > 0)
+    p.lanes = static_cast<int>(s.vector);
+  if (s.regQ > 0)
+    p.blockRows = static_cast<int>(s.regQ);
+  if (s.regV > 0)
+    p.blockVecs = static_cast<int>(s.regV);
+  if (s.tileQ > 0)
+    p.taskRows = static_cast<int>(s.tileQ);
+  return p;
+}
+
+void scheduleCpu(LoweredFunction &lf, const CpuParams &defaults, ScheduleLog &log) {
   for (const OpStages &st : lf.ops) {
+    CpuParams p = st.op ? paramsFor(defaults, st.op->schedule) : defaults;
     for (const Contraction &c : st.contractions)
       scheduleContraction(c, st, p, log);
     for (const Pointwise &pw : st.pointwise)
       schedulePointwise(pw, opName(st), p, log, TailStrategy::RoundUp);
     for (const SoftmaxStage &s : st.softmaxes)
       scheduleSoftmax(s, st, p, log);
+    for (const FusedAttentionStage &f : st.fused)
+      scheduleFusedAttentionCpu(f, f.schedule, defaults, opName(st), log);
   }
   for (const Pointwise &pw : lf.resultStages)
-    schedulePointwise(pw, "output", p, log, TailStrategy::GuardWithIf);
+    schedulePointwise(pw, "output", defaults, log, TailStrategy::GuardWithIf);
 }
 
 } // namespace attn::schedule

@@ -1,6 +1,8 @@
 //===- Attention.cpp - attn.attention -------------------------------------===//
 //
-// The reference composition score -> mask -> softmax -> weighted_sum, with grouped-query views.
+// attn.attention lowers to the fused kernel (FusedAttention.cpp); bilinear scores fold their weight
+// into the query first. Under a Halide autoscheduler it lowers to the composition
+// score -> mask -> softmax -> weighted_sum instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,15 +36,42 @@ HTensor groupedView(const std::string &name, const HTensor &t, const HTensor &q)
 
 } // namespace
 
-HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q, const HTensor &k,
-                    const HTensor &v, const HTensor *weight, const HTensor *vec,
-                    const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st) {
+HTensor composedAttentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q,
+                            const HTensor &k, const HTensor &v, const HTensor *weight,
+                            const HTensor *vec, const HTensor *keyLengths,
+                            const HTensor *maskOperand, OpStages &st) {
   HTensor kq = groupedView(name + "_kview", k, q), vq = groupedView(name + "_vview", v, q);
   HTensor s = scoreOf(name + "_score", op.score, op.scale, q, kq, weight, vec, st);
   if (op.mask.any())
     s = maskOf(name + "_mask", op.mask, s, keyLengths, maskOperand, st);
   HTensor p = softmaxOf(name + "_softmax", s, s.rank() - 1, st);
   return weightedSumOf(name, p, vq, st);
+}
+
+HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q, const HTensor &k,
+                    const HTensor &v, const HTensor *weight, const HTensor *vec,
+                    const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st) {
+  // Halide's autoschedulers get the plain composition: the blocked formulation is written for
+  // attn's own schedule (Adams2019 on it ran for 12 minutes and 20 GB without finishing).
+  if (op.schedule.usesAutoscheduler())
+    return composedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand, st);
+  // Without a schedule (an op lowered without --attn-select-schedule): tiles of 32 rows and one
+  // block for up to 1024 keys.
+  int64_t tk = k.staticExtent(-2);
+  int tileRows = op.schedule.tileQ > 0 ? static_cast<int>(op.schedule.tileQ) : 32;
+  int blockKeys = op.schedule.blockK > 0 ? static_cast<int>(op.schedule.blockK)
+                  : tk != k::kDynamic && tk < 1024 ? static_cast<int>((tk + 15) / 16 * 16)
+                                                   : 1024;
+  if (op.score == k::ScoreKind::Bilinear) {
+    // q^T W k_j = (q W) . k_j: apply W once per query row, then score as dot.
+    HTensor qw = linearOf(name + "_qw", "q.W", q, *weight, nullptr, st);
+    k::OpSpec dot = op;
+    dot.score = k::ScoreKind::Dot;
+    return fusedAttentionOf(name, dot, qw, k, v, nullptr, nullptr, keyLengths, maskOperand,
+                            tileRows, blockKeys, st);
+  }
+  return fusedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand, tileRows,
+                          blockKeys, st);
 }
 
 HTensor lowerAttention(const OpContext &ctx, OpStages &st) {

@@ -31,6 +31,22 @@ std::vector<Expr> concat(std::vector<Expr> a, const std::vector<Expr> &b) {
   return a;
 }
 
+Expr expNonPositive(Expr x) {
+  // exp(x) = 2^t, t = x log2(e) = n + f with n = round(t), f in [-0.5, 0.5]. 2^f by a degree-5
+  // polynomial fitted for relative error on that interval (max 2.2e-7 in f32 arithmetic); 2^n by
+  // building the float's exponent bits. Clamping at -87 keeps n + 127 >= 1 (a normal float).
+  Expr t = max(x, -87.0f) * 1.44269504088896341f;
+  Expr n = round(t);
+  Expr f = t - n;
+  Expr p = 0.001326697994954884f;
+  p = p * f + 0.009675469249486923f;
+  p = p * f + 0.05550742521882057f;
+  p = p * f + 0.24022121727466583f;
+  p = p * f + 0.6931469440460205f;
+  p = p * f + 1.0000001192092896f;
+  return p * reinterpret(Float(32), (cast<int>(n) + 127) << 23);
+}
+
 Expr tanhApprox(Expr x) {
   // |x| >= 9.01 rounds tanh to 1 in f32. Clamping also keeps Halide's exp in range: it converts
   // the exponent to an int32, and for arguments past ~1e9 that conversion wraps (exp(2e30) = 0).

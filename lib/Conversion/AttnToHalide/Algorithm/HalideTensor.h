@@ -38,6 +38,14 @@ struct HTensor {
   Halide::Func func;                 // Halide-order dimensions
   std::vector<Halide::Expr> extents; // tensor order
   kernel::ElemType elem = kernel::ElemType::F32;
+  /// Sizes known at compile time (tensor order, kernel::kDynamic where not), from the MLIR types;
+  /// empty when unknown. Schedules use them to pick register blocks that divide the sizes.
+  std::vector<int64_t> staticShape;
+  int64_t staticExtent(int d) const {
+    if (staticShape.empty())
+      return kernel::kDynamic;
+    return staticShape[d < 0 ? d + static_cast<int>(staticShape.size()) : d];
+  }
 
   int rank() const { return static_cast<int>(extents.size()); }
   /// Extent of tensor dim d; negative d counts from the end.

@@ -22,6 +22,7 @@ HTensor inputTensor(const ImageParam &p, const k::TensorType &type) {
   int rank = type.rank();
   HTensor t;
   t.elem = type.elem;
+  t.staticShape = type.shape;
   for (int d = 0; d < rank; ++d)
     t.extents.push_back(p.dim(halideDim(rank, d)).extent());
   std::vector<Var> vars = makeVars(rank, p.name() + "_d");
@@ -66,6 +67,9 @@ HTensor lowerOp(const OpContext &ctx, OpStages &st) {
   case k::OpKind::WeightedSum: return lowerWeightedSum(ctx, st);
   case k::OpKind::Attention: return lowerAttention(ctx, st);
   case k::OpKind::MultiHead: return lowerMultiHead(ctx, st);
+  case k::OpKind::Linear: return lowerLinear(ctx, st);
+  case k::OpKind::SplitHeads: return lowerSplitHeads(ctx, st);
+  case k::OpKind::MergeHeads: return lowerMergeHeads(ctx, st);
   case k::OpKind::Add:
   case k::OpKind::Sub:
   case k::OpKind::Mul: return lowerElementwise(ctx, st);
@@ -123,6 +127,8 @@ std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn) {
     st.op = &op;
     HTensor result = lowerOp(ctx, st);
     result.extents = shapes.shapes[op.result];
+    result.staticShape = fn.values[op.result].shape;
+    result.elem = fn.values[op.result].elem;
     st.result = result.func;
     lf->values[op.result] = result;
     lf->ops.push_back(std::move(st));

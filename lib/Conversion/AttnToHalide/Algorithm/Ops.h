@@ -33,6 +33,9 @@ HTensor lowerSoftmax(const OpContext &ctx, OpStages &st);
 HTensor lowerWeightedSum(const OpContext &ctx, OpStages &st);
 HTensor lowerAttention(const OpContext &ctx, OpStages &st);
 HTensor lowerMultiHead(const OpContext &ctx, OpStages &st);
+HTensor lowerLinear(const OpContext &ctx, OpStages &st);
+HTensor lowerSplitHeads(const OpContext &ctx, OpStages &st);
+HTensor lowerMergeHeads(const OpContext &ctx, OpStages &st);
 HTensor lowerElementwise(const OpContext &ctx, OpStages &st); // add, sub, mul
 HTensor lowerCast(const OpContext &ctx, OpStages &st);
 
@@ -71,6 +74,30 @@ HTensor weightedSumOf(const std::string &name, const HTensor &p, const HTensor &
 HTensor attentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
                     const HTensor &k, const HTensor &v, const HTensor *weight, const HTensor *vec,
                     const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st);
+
+/// The composition score -> mask -> softmax -> weighted_sum (GQA through views of k and v).
+HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
+                            const HTensor &k, const HTensor &v, const HTensor *weight,
+                            const HTensor *vec, const HTensor *keyLengths,
+                            const HTensor *maskOperand, OpStages &st);
+
+/// The fused attention kernel (FusedAttention.cpp), with query tiles of `tileRows` rows and key
+/// blocks of `blockKeys` keys. Bilinear scores must have been folded into dot (attentionOf does).
+HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
+                         const HTensor &k, const HTensor &v, const HTensor *weight,
+                         const HTensor *vec, const HTensor *keyLengths, const HTensor *maskOperand,
+                         int tileRows, int blockKeys, OpStages &st);
+
+/// exp(x) for x <= 0 (-inf is the caller's: mask it with a select): a degree-5 polynomial for 2^f
+/// on [-0.5, 0.5] scaled by 2^n; relative error below 3e-7; arguments below -87 give ~1e-38.
+Halide::Expr expNonPositive(Halide::Expr x);
+
+/// x [..., E] . W [E, N] (+ bias [N]).
+HTensor linearOf(const std::string &name, const std::string &label, const HTensor &x,
+                 const HTensor &w, const HTensor *bias, OpStages &st);
+/// Views: [..., T, H*d] as [..., H, T, d], and back.
+HTensor splitHeadsOf(const std::string &name, const HTensor &x, Halide::Expr heads);
+HTensor mergeHeadsOf(const std::string &name, const HTensor &x);
 
 /// tanh(x) = sign(x) (1 - 2 / (exp(2 min(|x|, 10)) + 1)): vectorizes (Halide's exp is a vector
 /// polynomial, its tanh a scalar libm call). Absolute error below 5e-7 over all floats

@@ -55,12 +55,36 @@ struct SoftmaxStage {
   Halide::RDom rMax, rSum;
 };
 
+/// The fused attention kernel (FusedAttention.cpp): per (kv batch, tile of R query rows), key blocks
+/// of KB keys; each block's scores, max, probabilities, sum and P.V, merged by an online softmax.
+/// Halide order everywhere; `bk` are the key's batch dims (innermost first: the kv head).
+///   qs(d, ii, it, bk)            the tile's queries (scaled), rows r = it * R + ii
+///   sacc/s(ii, jj, c, it, bk)    block scores; sm: masked (inline); mc(ii, c, ...) block max
+///   p(ii, jj, c, ...)            exp(s - mc); lc(ii, c, ...) their sum
+///   oc(e, ii, c, ...)            P.V of the block; blk: Tuple(oc, lc, mc) (inline unless split-K)
+///   combine(e, ii, it, bk)       Tuple(acc, running max, running sum) over the live blocks rc
+///   res(e, r, bk)                the normalized result, rows r = (h % group) * Tq + i
+struct FusedAttentionStage {
+  std::string label;
+  kernel::ScheduleSpec schedule; // the fused kernel's #attn.schedule (empty: the target's defaults)
+  int tileRows = 32, blockKeys = 1024;
+  Halide::Func qs, sacc, s, mc, p, lc, oc, blk, combine, res;
+  Halide::Func kRead, vRead;   // K(d, j, bk) and V(e, j, bk) as the kernel reads them
+  Halide::Func qpT, kp;        // additive scores: projected queries (per tile) and keys
+  Halide::Var d, e, ii, jj, c, it, r;
+  std::vector<Halide::Var> bk;
+  Halide::RDom rd, rj, rc;     // rd: over Dk (or d_a for additive)
+  int64_t staticDk = kernel::kDynamic, staticDv = kernel::kDynamic, staticTk = kernel::kDynamic;
+  bool additive = false;
+};
+
 /// Everything one op lowered to.
 struct OpStages {
   const kernel::OpSpec *op = nullptr;
   std::vector<Contraction> contractions;
   std::vector<Pointwise> pointwise;
   std::vector<SoftmaxStage> softmaxes;
+  std::vector<FusedAttentionStage> fused;
   Halide::Func result; // the op's result Func (the last stage)
 };
 

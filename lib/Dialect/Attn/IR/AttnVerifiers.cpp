@@ -8,7 +8,9 @@
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/IR/AttnShapes.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -391,6 +393,87 @@ LogicalResult MultiHeadOp::verify() {
     return failure();
   return verifyResultShape(*this, tensorOf(getResult()), {s.batch, s.tq, s.eout},
                            "[B, Tq, E_out]");
+}
+
+LogicalResult LinearOp::verify() {
+  RankedTensorType x = tensorOf(getInput()), w = tensorOf(getWeight());
+  if (x.getRank() < 1)
+    return emitOpError() << "'input' must have rank >= 1 ([..., E]), but has rank 0";
+  if (failed(verifyRank(*this, "weight", w, "[E, N]", 2)) ||
+      failed(verifyOneElementType(*this, {{"input", getInput()},
+                                          {"weight", getWeight()},
+                                          {"bias", getBias()},
+                                          {"result", getResult()}})) ||
+      failed(expectSize(*this, "'weight' dimension 0", w.getDimSize(0),
+                        "E (the last dimension of 'input')", x.getDimSize(x.getRank() - 1))))
+    return failure();
+  if (Value bias = getBias())
+    if (failed(verifyRank(*this, "bias", tensorOf(bias), "[N]", 1)) ||
+        failed(expectSize(*this, "'bias' size", tensorOf(bias).getDimSize(0),
+                          "N (dimension 1 of 'weight')", w.getDimSize(1))))
+      return failure();
+  llvm::SmallVector<int64_t> expected(x.getShape().drop_back());
+  expected.push_back(w.getDimSize(1));
+  return verifyResultShape(*this, tensorOf(getResult()), expected, "[..., N]");
+}
+
+LogicalResult SplitHeadsOp::verify() {
+  RankedTensorType x = tensorOf(getInput());
+  if (failed(verifyMinRank(*this, "input", x, "[..., T, H*d]")) ||
+      failed(verifyOneElementType(*this, {{"input", getInput()}, {"result", getResult()}})))
+    return failure();
+  int64_t heads = getHeads(), width = featureSize(x);
+  if (!ShapedType::isDynamic(width) && width % heads != 0)
+    return emitOpError() << "the input's last dimension " << width
+                         << " is not a multiple of heads = " << heads;
+  llvm::SmallVector<int64_t> expected(batchDims(x));
+  expected.append({heads, seqSize(x),
+                   ShapedType::isDynamic(width) ? ShapedType::kDynamic : width / heads});
+  return verifyResultShape(*this, tensorOf(getResult()), expected, "[..., H, T, d]");
+}
+
+LogicalResult MergeHeadsOp::verify() {
+  RankedTensorType x = tensorOf(getInput());
+  if (x.getRank() < 3)
+    return emitOpError() << "'input' must have rank >= 3 ([..., H, T, d]), but has rank "
+                         << x.getRank();
+  if (failed(verifyOneElementType(*this, {{"input", getInput()}, {"result", getResult()}})))
+    return failure();
+  int64_t heads = x.getDimSize(x.getRank() - 3), d = featureSize(x);
+  llvm::SmallVector<int64_t> expected(x.getShape().drop_back(3));
+  expected.append({seqSize(x), ShapedType::isDynamic(heads) || ShapedType::isDynamic(d)
+                                   ? ShapedType::kDynamic
+                                   : heads * d});
+  return verifyResultShape(*this, tensorOf(getResult()), expected, "[..., T, H*d]");
+}
+
+LogicalResult ScheduleAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ,
+                                   int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK,
+                                   StringRef parallel, StringRef scheduler, StringRef source) {
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"tile_q", tileQ},
+                             {"block_k", blockK},
+                             {"vector", vector},
+                             {"reg_q", regQ},
+                             {"reg_k", regK},
+                             {"reg_v", regV},
+                             {"chunk_k", chunkK}})
+    if (value < 0 || value > (1 << 20))
+      return emitError() << "schedule parameter '" << name << "' = " << value
+                         << " is out of range (0 for the default, else 1 to 1048576)";
+  if (vector != 0 && !llvm::isPowerOf2_64(vector))
+    return emitError() << "schedule parameter 'vector' = " << vector
+                       << " must be a power of two (the f32 lanes of a vector register)";
+  if (splitK != 0 && splitK != 1)
+    return emitError() << "schedule parameter 'split_k' must be 0 or 1, got " << splitK;
+  if (!llvm::is_contained({"", "heads", "tiles"}, parallel))
+    return emitError() << "schedule parameter 'parallel' must be \"heads\" or \"tiles\", got \""
+                       << parallel << "\"";
+  if (!llvm::is_contained({"", "hand", "adams2019", "mullapudi2016", "li2018"}, scheduler))
+    return emitError() << "schedule parameter 'scheduler' must be \"hand\", \"adams2019\", "
+                          "\"mullapudi2016\" or \"li2018\", got \""
+                       << scheduler << "\"";
+  return success();
 }
 
 } // namespace attn

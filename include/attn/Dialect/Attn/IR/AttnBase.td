@@ -55,6 +55,53 @@ def Attn_DiagonalAlignAttr : EnumAttr<Attn_Dialect, Attn_DiagonalAlign, "align">
 }
 
 //===----------------------------------------------------------------------===//
+// #attn.schedule: how an op's kernel runs, as data
+//===----------------------------------------------------------------------===//
+
+def Attn_ScheduleAttr : AttrDef<Attn_Dialect, "Schedule"> {
+  let mnemonic = "schedule";
+  let summary = "the schedule of an op's kernel: tiles, register blocks, vector width, parallelism";
+  let description = [{
+    Every parameter is optional (0 or absent: the schedule's default for the target). Filled by
+    `--attn-select-schedule` (heuristics), by the autotuner, or written by hand; the lowering reads it.
+
+    | parameter | meaning |
+    |---|---|
+    | `tile_q` | query rows per tile (fused attention) or per parallel task (other ops) |
+    | `block_k` | keys per block of the fused attention's online softmax |
+    | `vector` | f32 lanes per vector |
+    | `reg_q` | rows of a register block (P.V in the fused kernel; every matmul-shaped stage otherwise) |
+    | `reg_k` | keys (or columns) of a register block (Q.K^T in the fused kernel) |
+    | `reg_v` | vectors along the value dim of a P.V register block |
+    | `chunk_k` | keys per chunk of the P.V loop (keeps a V chunk in L1 across row blocks) |
+    | `split_k` | 1: key blocks run in parallel and merge their softmax states (decode) |
+    | `parallel` | `heads` (a task per (batch, kv head)) or `tiles` (a task per query tile) |
+    | `scheduler` | `hand` (attn's schedules) or a Halide autoscheduler: `adams2019`, `mullapudi2016`, `li2018` |
+    | `source` | who chose it: `heuristic`, `tuned`, `manual` (informational) |
+
+    ```mlir
+    %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 1024,
+           vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads", source = "heuristic">} : ...
+    ```
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"int64_t", "0">:$tile_q,
+    DefaultValuedParameter<"int64_t", "0">:$block_k,
+    DefaultValuedParameter<"int64_t", "0">:$vector,
+    DefaultValuedParameter<"int64_t", "0">:$reg_q,
+    DefaultValuedParameter<"int64_t", "0">:$reg_k,
+    DefaultValuedParameter<"int64_t", "0">:$reg_v,
+    DefaultValuedParameter<"int64_t", "0">:$chunk_k,
+    DefaultValuedParameter<"int64_t", "0">:$split_k,
+    StringRefParameter<"parallel dims", "\"\"">:$parallel,
+    StringRefParameter<"scheduler", "\"\"">:$scheduler,
+    StringRefParameter<"origin", "\"\"">:$source
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
 

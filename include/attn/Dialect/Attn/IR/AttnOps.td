@@ -67,7 +67,7 @@ def Attn_ScoreOp : Attn_Op<"score", [Pure, AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Attn_ScoreKindAttr:$kind, Attn_FloatTensor:$query, Attn_FloatTensor:$key,
                        Optional<Attn_FloatTensor>:$weight, Optional<Attn_FloatTensor>:$vec,
-                       OptionalAttr<F32Attr>:$scale);
+                       OptionalAttr<F32Attr>:$scale, OptionalAttr<Attn_ScheduleAttr>:$schedule);
   let results = (outs Attn_FloatTensor:$result);
   let assemblyFormat = !strconcat("custom<ScoreKind>($kind) $query `,` $key ", ScoreFormat,
       "attr-dict `:` type($query) `,` type($key) `->` type($result)");
@@ -93,7 +93,8 @@ def Attn_MaskOp : Attn_Op<"mask", [Pure, AttrSizedOperandSegments,
            : tensor<2x8x16x32xf32>
     ```
   }];
-  let arguments = !con((ins Attn_FloatTensor:$scores), MaskArgs);
+  let arguments = !con((ins Attn_FloatTensor:$scores), MaskArgs,
+                       (ins OptionalAttr<Attn_ScheduleAttr>:$schedule));
   let results = (outs Attn_FloatTensor:$result);
   let assemblyFormat = !strconcat("$scores ", MaskFormat, "attr-dict `:` type($scores)");
   let hasVerifier = 1;
@@ -116,7 +117,8 @@ def Attn_SoftmaxOp : Attn_Op<"softmax", [Pure, SameOperandsAndResultType]> {
     %c = attn.softmax %s axis(0) : tensor<16x32xf32>
     ```
   }];
-  let arguments = (ins Attn_FloatTensor:$input, DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let arguments = (ins Attn_FloatTensor:$input, DefaultValuedAttr<I64Attr, "-1">:$axis,
+                       OptionalAttr<Attn_ScheduleAttr>:$schedule);
   let results = (outs Attn_FloatTensor:$result);
   let assemblyFormat = "$input (`axis` `(` $axis^ `)`)? attr-dict `:` type($input)";
   let hasVerifier = 1;
@@ -140,7 +142,8 @@ def Attn_WeightedSumOp : Attn_Op<"weighted_sum", [Pure]> {
     %c = attn.weighted_sum %p, %v : tensor<16x32xf32>, tensor<32x64xf32> -> tensor<16x64xf32>
     ```
   }];
-  let arguments = (ins Attn_FloatTensor:$weights, Attn_FloatTensor:$values);
+  let arguments = (ins Attn_FloatTensor:$weights, Attn_FloatTensor:$values,
+                       OptionalAttr<Attn_ScheduleAttr>:$schedule);
   let results = (outs Attn_FloatTensor:$result);
   let assemblyFormat = "$weights `,` $values attr-dict `:` type($weights) `,` type($values) `->` type($result)";
   let hasVerifier = 1;
@@ -168,7 +171,8 @@ def Attn_AttentionOp : Attn_Op<"attention", [Pure, AttrSizedOperandSegments,
   }];
   let arguments = !con((ins Attn_ScoreKindAttr:$kind, Attn_FloatTensor:$query, Attn_FloatTensor:$key,
                             Attn_FloatTensor:$value, Optional<Attn_FloatTensor>:$weight,
-                            Optional<Attn_FloatTensor>:$vec, OptionalAttr<F32Attr>:$scale), MaskArgs);
+                            Optional<Attn_FloatTensor>:$vec, OptionalAttr<F32Attr>:$scale), MaskArgs,
+                       (ins OptionalAttr<Attn_ScheduleAttr>:$schedule));
   let results = (outs Attn_FloatTensor:$result);
   let assemblyFormat = !strconcat("custom<ScoreKind>($kind) $query `,` $key `,` $value ", ScoreFormat, MaskFormat,
       "attr-dict `:` type($query) `,` type($key) `,` type($value) `->` type($result)");
@@ -208,7 +212,8 @@ def Attn_MultiHeadOp : Attn_Op<"multi_head", [Pure, AttrSizedOperandSegments,
                             Optional<Attn_FloatTensor>:$b_q, Optional<Attn_FloatTensor>:$b_k,
                             Optional<Attn_FloatTensor>:$b_v, Optional<Attn_FloatTensor>:$b_o,
                             Attn_PositiveI64:$num_heads, OptionalAttr<Attn_PositiveI64>:$num_kv_heads,
-                            OptionalAttr<F32Attr>:$scale), MaskArgs);
+                            OptionalAttr<F32Attr>:$scale), MaskArgs,
+                       (ins OptionalAttr<Attn_ScheduleAttr>:$schedule));
   let results = (outs Attn_FloatTensor:$result);
   let assemblyFormat = !strconcat([{
     custom<ScoreKind>($kind) $x_q `,` $x_kv `heads` `(` $num_heads `)` (`kv_heads` `(` $num_kv_heads^ `)`)?
@@ -222,6 +227,61 @@ def Attn_MultiHeadOp : Attn_Op<"multi_head", [Pure, AttrSizedOperandSegments,
     /// Hkv: num_kv_heads, defaulting to num_heads.
     int64_t getKvHeads() { return getNumKvHeads().value_or(getNumHeads()); }
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Projections and head layout (what --attn-decompose-multi-head produces)
+//===----------------------------------------------------------------------===//
+
+def Attn_LinearOp : Attn_Op<"linear", [Pure]> {
+  let summary = "a projection x . W + b (row-vector convention)";
+  let description = [{
+    `y[..., n] = sum_e x[..., e] * W[e, n] + b[n]`, with `x: [..., E]`, `W: [E, N]`, optional `b: [N]`;
+    result `[..., N]`. The projections of multi-head attention.
+
+    ```mlir
+    %q = attn.linear %x, %wq bias(%bq : tensor<512xf32>) : tensor<2x16x512xf32>, tensor<512x512xf32> -> tensor<2x16x512xf32>
+    ```
+  }];
+  let arguments = (ins Attn_FloatTensor:$input, Attn_FloatTensor:$weight,
+                       Optional<Attn_FloatTensor>:$bias, OptionalAttr<Attn_ScheduleAttr>:$schedule);
+  let results = (outs Attn_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight (`bias` `(` $bias^ `:` type($bias) `)`)? attr-dict `:` type($input) `,` type($weight) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Attn_SplitHeadsOp : Attn_Op<"split_heads", [Pure]> {
+  let summary = "[..., T, H*d] seen as H heads: [..., H, T, d]";
+  let description = [{
+    `y[..., h, t, e] = x[..., t, h * d + e]`: head h is the h-th block of d columns. A view: the
+    lowering copies nothing.
+
+    ```mlir
+    %qh = attn.split_heads %q heads(8) : tensor<2x16x512xf32> -> tensor<2x8x16x64xf32>
+    ```
+  }];
+  let arguments = (ins Attn_FloatTensor:$input, Attn_PositiveI64:$heads,
+                       OptionalAttr<Attn_ScheduleAttr>:$schedule);
+  let results = (outs Attn_FloatTensor:$result);
+  let assemblyFormat = "$input `heads` `(` $heads `)` attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Attn_MergeHeadsOp : Attn_Op<"merge_heads", [Pure]> {
+  let summary = "heads concatenated: [..., H, T, d] to [..., T, H*d]";
+  let description = [{
+    `y[..., t, h * d + e] = x[..., h, t, e]`, the inverse of `attn.split_heads`. A view.
+
+    ```mlir
+    %c = attn.merge_heads %o : tensor<2x8x16x64xf32> -> tensor<2x16x512xf32>
+    ```
+  }];
+  let arguments = (ins Attn_FloatTensor:$input, OptionalAttr<Attn_ScheduleAttr>:$schedule);
+  let results = (outs Attn_FloatTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 #endif // ATTN_OPS_TD

@@ -3,10 +3,30 @@
 #ifndef ATTN_DIALECT_ATTN_TRANSFORMS_PASSES_H
 #define ATTN_DIALECT_ATTN_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+#include <functional>
+#include <string>
+
 namespace attn {
+
+class AttnDialect;
+
+/// What the schedule heuristics need to know about a target.
+struct TargetTraits {
+  int lanes = 16;      // f32 vector lanes
+  bool avx512 = true;  // 32 vector registers (16 otherwise)
+  bool gpu = false;
+};
+
+/// Resolves a target string into traits. lib/Backend knows Halide's targets; the passes do not link
+/// it, so each tool installs the resolver (tools/common). Without one, "host" means AVX-512.
+using TargetResolver =
+    std::function<bool(const std::string &target, TargetTraits &traits, std::string &error)>;
+void setTargetResolver(TargetResolver resolver);
+bool resolveTargetTraits(const std::string &target, TargetTraits &traits, std::string &error);
 
 #define GEN_PASS_DECL
 #include "attn/Dialect/Attn/Transforms/Passes.h.inc"

@@ -14,4 +14,47 @@ def AttnCheckLowerable : Pass<"attn-check-lowerable", "mlir::ModuleOp"> {
   }];
 }
 
+def AttnDecomposeMultiHead : Pass<"attn-decompose-multi-head", "mlir::func::FuncOp"> {
+  let summary = "Rewrites attn.multi_head into projections, fused attention per head and the output projection";
+  let description = [{
+    `multi_head` becomes `linear` (Q, K, V), `split_heads`, one `attention` over all heads (grouped-query
+    attention reads the shared kv head through the attention op's head grouping: K and V are never copied
+    per query head), `merge_heads` and the output `linear`. The mask options and the scale carry over.
+  }];
+  let dependentDialects = ["attn::AttnDialect"];
+}
+
+def AttnFoldBilinear : Pass<"attn-fold-bilinear", "mlir::func::FuncOp"> {
+  let summary = "Folds a bilinear score's weight into the query: q^T W k = (q W) . k";
+  let description = [{
+    `score bilinear %q, %k weight(%W)` and `attention bilinear ...` become `%qw = linear %q, %W` followed by
+    the `dot` kind: the weight is applied once per query row instead of once per (query, key) pair.
+  }];
+  let dependentDialects = ["attn::AttnDialect"];
+}
+
+def AttnFuse : Pass<"attn-fuse", "mlir::func::FuncOp"> {
+  let summary = "Fuses score -> [mask] -> softmax (last axis) -> weighted_sum chains into attn.attention";
+  let description = [{
+    A chain fuses when each intermediate (scores, masked scores, probabilities) has no other user and
+    the softmax runs along the last axis. The fused op takes the score's kind, operands and scale and
+    the mask's options.
+  }];
+  let dependentDialects = ["attn::AttnDialect"];
+}
+
+def AttnSelectSchedule : Pass<"attn-select-schedule", "mlir::func::FuncOp"> {
+  let summary = "Fills in #attn.schedule for every attn op from its shapes and the target";
+  let description = [{
+    Ops that already carry a schedule keep it (a hand-written or tuned schedule wins). The heuristics
+    (lib/Dialect/Attn/Transforms/ScheduleHeuristics.cpp) are documented in docs/SCHEDULES.md.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "The Halide target string the kernels are compiled for (vector width, register file)">,
+    Option<"overwrite", "overwrite", "bool", /*default=*/"false",
+           "Replace schedules the ops already carry">
+  ];
+}
+
 #endif // ATTN_TRANSFORMS_PASSES_TD

@@ -1,0 +1,91 @@
+//===- ScheduleHeuristics.cpp - the default #attn.schedule ----------------===//
+//
+// Numbers here were measured on AMD Zen 5 (AVX-512, 1 MB L2 per core); see docs/SCHEDULES.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "attn/Dialect/Attn/Transforms/ScheduleHeuristics.h"
+#include "attn/Dialect/Attn/IR/AttnShapes.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+namespace attn {
+
+namespace {
+
+bool known(int64_t size) { return !ShapedType::isDynamic(size); }
+
+ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ,
+                  int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK, StringRef parallel) {
+  return ScheduleAttr::get(ctx, tileQ, blockK, vector, regQ, regK, regV, chunkK, splitK, parallel,
+                           "hand", "heuristic");
+}
+
+/// The fused attention kernel.
+ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
+  auto q = cast<RankedTensorType>(op.getQuery().getType());
+  auto k = cast<RankedTensorType>(op.getKey().getType());
+  auto v = cast<RankedTensorType>(op.getValue().getType());
+  AttentionSizes s = getAttentionSizes(q, k, v);
+  int lanes = t.lanes;
+  // Query heads that share a kv head are processed together: rows = group * Tq per kv head.
+  int64_t group = 1;
+  if (q.getRank() >= 3) {
+    int64_t hq = q.getDimSize(q.getRank() - 3), hk = k.getDimSize(k.getRank() - 3);
+    if (known(hq) && known(hk))
+      group = hq / hk;
+  }
+  int64_t rows = known(s.tq) ? group * s.tq : ShapedType::kDynamic;
+  int64_t regV = known(s.dv) && s.dv % lanes == 0 ? std::min<int64_t>(4, s.dv / lanes) : 1;
+  // Tasks: one per (batch, kv head) when there are enough of them, else one per query tile.
+  int64_t tasks = 1;
+  for (int64_t d : batchDims(k))
+    tasks = known(d) ? tasks * d : 64;
+  StringRef parallel = tasks >= 4 ? "heads" : "tiles";
+
+  if (known(rows) && rows < 4) {
+    // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot products
+    // vectorized along the feature dim); blocks of 1024 keys. With fewer (batch, kv head) tasks than
+    // threads, the key blocks of a query run in parallel (split-K) and merge their softmax states.
+    return make(op.getContext(), rows, 1024, lanes, rows, lanes, regV, 256, tasks < 4 ? 1 : 0,
+                parallel);
+  }
+  if (known(rows) && rows < 2 * lanes) {
+    // A few query rows per kv head (GQA decode, short prefill): one vector of rows per tile.
+    int64_t blockK = known(s.tk) ? std::min<int64_t>(1024, (s.tk + 15) / 16 * 16) : 1024;
+    return make(op.getContext(), lanes, blockK, lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6, regV,
+                128, 0, parallel);
+  }
+  // Prefill: tiles of two vectors of query rows; a Q.K^T register block of 2 vectors x reg_k keys
+  // (24 of 32 registers on AVX-512), a P.V block of reg_q rows x reg_v vectors. Key blocks of 1024
+  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2; masks that skip blocks
+  // (causal, window) use blocks of 256 so that more of them are skipped.
+  bool skips = op.getCausal() || op.getWindow().has_value();
+  int64_t blockK = skips ? 256 : 1024;
+  if (known(s.tk) && s.tk < blockK)
+    blockK = std::max<int64_t>(16, (s.tk + 15) / 16 * 16);
+  bool additive = op.getKind() == ScoreKind::additive;
+  int64_t regK = t.avx512 ? (additive ? 8 : 12) : (additive ? 4 : 6);
+  return make(op.getContext(), 2 * lanes, blockK, lanes, t.avx512 ? 4 : 2, regK, regV, 128, 0,
+              parallel);
+}
+
+/// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v
+/// vectors; tasks of tile_q rows.
+ScheduleAttr perOp(Operation *op, const TargetTraits &t) {
+  return make(op->getContext(), 64, 0, t.lanes, t.avx512 ? 8 : 4, 0, 3, 0, 0, "tiles");
+}
+
+} // namespace
+
+ScheduleAttr chooseSchedule(Operation *op, const TargetTraits &target) {
+  return llvm::TypeSwitch<Operation *, ScheduleAttr>(op)
+      .Case([&](AttentionOp a) { return fusedAttention(a, target); })
+      .Case<ScoreOp, MaskOp, SoftmaxOp, WeightedSumOp, MultiHeadOp, LinearOp>(
+          [&](Operation *o) { return perOp(o, target); })
+      .Default([](Operation *) { return ScheduleAttr(); });
+}
+
+} // namespace attn

@@ -1,0 +1,53 @@
+//===- SelectSchedule.cpp - fill in #attn.schedule ------------------------===//
+
+#include "attn/Dialect/Attn/IR/AttnDialect.h"
+#include "attn/Dialect/Attn/Transforms/Passes.h"
+#include "attn/Dialect/Attn/Transforms/ScheduleHeuristics.h"
+
+namespace attn {
+#define GEN_PASS_DEF_ATTNSELECTSCHEDULE
+#include "attn/Dialect/Attn/Transforms/Passes.h.inc"
+} // namespace attn
+
+using namespace mlir;
+
+namespace attn {
+
+static TargetResolver &resolverSlot() {
+  static TargetResolver resolver;
+  return resolver;
+}
+
+void setTargetResolver(TargetResolver resolver) { resolverSlot() = std::move(resolver); }
+
+bool resolveTargetTraits(const std::string &target, TargetTraits &traits, std::string &error) {
+  if (resolverSlot())
+    return resolverSlot()(target, traits, error);
+  // No resolver installed (a pass run outside the tools): read the feature names.
+  traits.avx512 = target == "host" || target.find("avx512") != std::string::npos;
+  traits.lanes = traits.avx512 ? 16 : target.find("avx") != std::string::npos ? 8 : 4;
+  traits.gpu = target.find("cuda") != std::string::npos || target.find("opencl") != std::string::npos;
+  return true;
+}
+
+namespace {
+struct AttnSelectSchedulePass : impl::AttnSelectScheduleBase<AttnSelectSchedulePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    TargetTraits traits;
+    std::string error;
+    if (!resolveTargetTraits(target, traits, error)) {
+      getOperation().emitError() << "--attn-select-schedule: " << error;
+      return signalPassFailure();
+    }
+    getOperation().walk([&](Operation *op) {
+      if (!isa<AttnDialect>(op->getDialect()) || (op->hasAttr("schedule") && !overwrite))
+        return;
+      if (ScheduleAttr s = chooseSchedule(op, traits))
+        op->setAttr("schedule", s);
+    });
+  }
+};
+} // namespace
+
+} // namespace attn

@@ -1,0 +1,200 @@
+//===- FusedAttention.cpp - CPU schedules of the fused attention kernel ---===//
+//
+// Prefill (tiles of tile_q rows): every per-block stage is vectorized over the tile's query rows, so
+// the row max and sum are elementwise across key columns (no horizontal reductions):
+//   - Q.K^T: a register block of (tile_q / lanes) vectors of rows x reg_k keys, K staged per kv head
+//     with a fixed row stride (the broadcasts then use immediate offsets);
+//   - P.V: reg_q rows x reg_v vectors of the value dim, keys in chunks of chunk_k so a V chunk stays
+//     in L1 across the row blocks;
+//   - per-tile and per-block buffers are allocated once per task and reused (store_at + fold).
+// Decode (split_k = 1): the key blocks of a tile are computed in parallel and merged afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Schedule.h"
+
+#include <sstream>
+
+using namespace Halide;
+using namespace attn::lowering;
+
+namespace attn::schedule {
+
+namespace {
+
+int64_t param(int64_t value, int64_t fallback) { return value > 0 ? value : fallback; }
+
+/// Fuses the kv batch dims of `f` (innermost first) into one loop; returns it (undefined if none).
+VarOrRVar fuseBatch(Func f, const std::vector<Var> &bk) {
+  if (bk.empty())
+    return Var();
+  Var fused = bk[0];
+  for (size_t i = 1; i < bk.size(); ++i) {
+    Var next(f.name() + "_hb" + std::to_string(i));
+    f.fuse(fused, bk[i], next);
+    fused = next;
+  }
+  return fused;
+}
+
+} // namespace
+
+void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec &spec,
+                               const CpuParams &defaults, const std::string &owner,
+                               ScheduleLog &log) {
+  const int L = static_cast<int>(param(spec.vector, defaults.lanes));
+  const int R = f.tileRows, KB = f.blockKeys;
+  const int regK = static_cast<int>(param(spec.regK, L == 16 ? 12 : 6));
+  const int regQ = std::min(R, static_cast<int>(param(spec.regQ, L == 16 ? 4 : 2)));
+  const int chunk = static_cast<int>(param(spec.chunkK, 128));
+  const bool staticDv = f.staticDv != kernel::kDynamic && f.staticDv % L == 0;
+  const int regV = static_cast<int>(
+      param(spec.regV, staticDv ? std::min<int64_t>(4, f.staticDv / L) : 1));
+  const bool splitK = spec.splitK == 1;
+  const bool tiles = spec.parallel == "tiles" || f.bk.empty();
+  std::ostringstream msg;
+  msg << f.res.name() << " [" << owner << ", " << f.label << "]: tiles of " << R
+      << " query rows, key blocks of " << KB;
+
+  // The result: tasks per kv batch (and per tile with parallel = "tiles").
+  Func res = f.res;
+  Var rt(res.name() + "_rt"), rr(res.name() + "_rr");
+  res.compute_root().split(f.r, rt, rr, R, TailStrategy::GuardWithIf);
+  VarOrRVar hb = fuseBatch(res, f.bk);
+  bool hasBatch = !f.bk.empty();
+  if (hasBatch)
+    res.parallel(hb);
+  if (tiles)
+    res.parallel(rt);
+  res.vectorize(f.e, L, TailStrategy::GuardWithIf);
+  msg << "; parallel over " << (hasBatch ? "(batch, kv head)" : "") << (hasBatch && tiles ? " and " : "")
+      << (tiles ? "query tiles" : "");
+
+  // K and V staged once per task with row strides Halide knows (broadcasts with immediate offsets).
+  LoopLevel task = hasBatch ? LoopLevel(res, hb) : LoopLevel::root();
+  // (The score stage that reads K is sacc, or its rfactor intermediate in the decode schedule.)
+  auto stageK = [&](Func reader) {
+    if (!f.additive) {
+      Func ks = f.kRead.in(reader);
+      ks.compute_at(task).vectorize(f.d, L, TailStrategy::RoundUp);
+      if (f.staticDk != kernel::kDynamic) // rows padded to whole vectors; reads past Dk are clamped
+        ks.bound_extent(f.d, static_cast<int>((f.staticDk + L - 1) / L * L));
+    } else {
+      Func kps = f.kp.in(reader);
+      kps.compute_at(task).vectorize(kps.args()[0], L, TailStrategy::RoundUp);
+    }
+  };
+  // Decode reads every K and V row once: staging would only add a copy. Prefill re-reads them for
+  // every tile: stage them.
+  const bool decode = R < L;
+  if (!decode) {
+    Func vs = f.vRead.in(f.oc);
+    vs.compute_at(task).vectorize(f.e, L, TailStrategy::RoundUp);
+    if (staticDv)
+      vs.bound_extent(f.e, static_cast<int>(f.staticDv));
+    msg << "; K and V staged per task";
+  }
+
+  // The tile: queries transposed (rows innermost), the online-softmax state.
+  Func qs = f.additive ? f.qpT : f.qs;
+  qs.compute_at(res, rt);
+  {
+    std::vector<Var> storage = qs.args();
+    std::swap(storage[0], storage[1]); // (ii, d, ...): rows contiguous
+    qs.reorder_storage(storage).vectorize(f.ii, L, TailStrategy::RoundUp);
+  }
+  f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
+  f.combine.update().reorder(f.e, f.ii, f.rc.x).vectorize(f.e, L, TailStrategy::RoundUp);
+
+  LoopLevel block = LoopLevel(f.combine, f.rc.x);
+  if (splitK) {
+    // Decode: all blocks of a tile computed in parallel, then merged.
+    f.blk.compute_at(res, rt).parallel(f.c).vectorize(f.e, L, TailStrategy::RoundUp);
+    block = LoopLevel(f.blk, f.c);
+    msg << "; split-K: key blocks in parallel, merged by the online softmax";
+  }
+
+  if (R >= L) {
+    // Q.K^T: a register block of R/L vectors of rows x regK keys, stored to the block's scores.
+    Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji");
+    f.s.compute_at(block).bound_extent(f.ii, R);
+    f.s.split(f.jj, jo, ji, regK, TailStrategy::RoundUp)
+        .reorder(f.ii, ji, jo)
+        .vectorize(f.ii, L)
+        .unroll(f.ii)
+        .unroll(ji);
+    f.sacc.compute_at(f.s, jo)
+        .bound_extent(f.ii, R)
+        .bound_extent(f.jj, regK)
+        .vectorize(f.ii, L)
+        .unroll(f.ii)
+        .unroll(f.jj);
+    f.sacc.update().reorder(f.ii, f.jj, f.rd.x).vectorize(f.ii, L).unroll(f.ii).unroll(f.jj);
+    stageK(f.sacc);
+    msg << "; Q.K^T register block " << R / L << " x " << L << " rows x " << regK << " keys";
+
+    // Softmax of the block, elementwise across key columns (vectorized over rows).
+    f.mc.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+    f.mc.update().vectorize(f.ii, L);
+    f.p.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+    f.lc.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+    f.lc.update().vectorize(f.ii, L);
+  } else {
+    // Fewer rows than lanes (decode): keys in the lanes. Each score is a dot product over the
+    // feature dim, vectorized along it (rfactor) and reduced across lanes; the block's
+    // probabilities are vectors of keys.
+    Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji"), u(f.sacc.name() + "_u");
+    f.s.compute_at(block).bound_extent(f.ii, R);
+    std::vector<Var> keysFirst = f.s.args();
+    std::swap(keysFirst[0], keysFirst[1]);
+    f.s.reorder_storage(keysFirst)
+        .split(f.jj, jo, ji, L, TailStrategy::RoundUp)
+        .reorder(ji, f.ii, jo)
+        .vectorize(ji);
+    f.sacc.compute_at(f.s, jo).bound_extent(f.jj, L).bound_extent(f.ii, R);
+    RVar rdo(f.sacc.name() + "_rdo"), rdi(f.sacc.name() + "_rdi");
+    Func partial = f.sacc.update().split(f.rd.x, rdo, rdi, L, TailStrategy::GuardWithIf).rfactor(rdi, u);
+    std::vector<Var> lanesFirst = partial.args(); // rfactor puts the new dim last: store it first
+    lanesFirst.insert(lanesFirst.begin(), lanesFirst.back());
+    lanesFirst.pop_back();
+    partial.compute_at(f.s, jo).reorder_storage(lanesFirst).vectorize(u, L);
+    partial.update().reorder(u, f.jj, rdo).vectorize(u, L).unroll(f.jj, 4);
+    f.sacc.update().atomic().vectorize(rdi, L); // one horizontal add per score
+    f.p.compute_at(block).reorder_storage(keysFirst).reorder(f.jj, f.ii).vectorize(f.jj, L,
+                                                                                      TailStrategy::RoundUp);
+    f.mc.compute_at(block);
+    f.lc.compute_at(block);
+    msg << "; decode: keys in " << L << " lanes, dot products vectorized along the feature dim";
+  }
+
+  // P.V: regQ rows x regV vectors, keys in chunks.
+  Var io(f.oc.name() + "_io"), iq(f.oc.name() + "_iq"), eo(f.oc.name() + "_eo"),
+      ev(f.oc.name() + "_ev");
+  RVar jc(f.oc.name() + "_jc"), jk(f.oc.name() + "_jk");
+  f.oc.compute_at(block).bound_extent(f.ii, R);
+  if (staticDv)
+    f.oc.bound_extent(f.e, static_cast<int>(f.staticDv));
+  f.oc.vectorize(f.e, L, TailStrategy::RoundUp);
+  Stage pv = f.oc.update();
+  pv.split(f.ii, io, iq, regQ, TailStrategy::RoundUp)
+      .split(f.rj.x, jc, jk, chunk, TailStrategy::GuardWithIf)
+      .split(f.e, eo, ev, regV * L, TailStrategy::RoundUp)
+      .reorder(ev, iq, jk, io, eo, jc)
+      .vectorize(ev, L)
+      .unroll(ev)
+      .unroll(iq);
+  msg << "; P.V register block " << regQ << " rows x " << regV << " x " << L
+      << " values, keys in chunks of " << chunk;
+
+  // Buffers of a tile and of a block: allocated once per task, reused for every tile and block.
+  if (hasBatch && !tiles && !splitK) {
+    for (Func g : {f.s, f.p})
+      g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
+    for (Func g : {qs, f.combine})
+      g.store_at(task).fold_storage(f.it, 1);
+    msg << "; tile buffers hoisted out of the tile loop";
+  }
+  log.add(msg.str());
+}
+
+} // namespace attn::schedule
