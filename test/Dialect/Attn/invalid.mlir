@@ -634,3 +634,127 @@ func.func @mh_result(%x: tensor<2x16x64xf32>, %w: tensor<64x64xf32>, %wo: tensor
   %0 = attn.multi_head dot %x, %x heads(4) proj(%w, %w, %w, %wo : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x10xf32>) : tensor<2x16x64xf32>, tensor<2x16x64xf32> -> tensor<2x16x64xf32>
   return
 }
+
+//===--- attn.linear, attn.split_heads, attn.merge_heads ---===//
+
+// -----
+
+func.func @linear_weight_rank(%x: tensor<4x8xf32>, %w: tensor<8xf32>) {
+  // expected-error @+1 {{'weight' must be [E, N] (rank 2), but is 'tensor<8xf32>'}}
+  %0 = attn.linear %x, %w : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @linear_rows(%x: tensor<4x8xf32>, %w: tensor<6x3xf32>) {
+  // expected-error @+1 {{'weight' dimension 0 is 6, but must equal E (the last dimension of 'input') = 8}}
+  %0 = attn.linear %x, %w : tensor<4x8xf32>, tensor<6x3xf32> -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @linear_bias(%x: tensor<4x8xf32>, %w: tensor<8x3xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{'bias' size is 4, but must equal N (dimension 1 of 'weight') = 3}}
+  %0 = attn.linear %x, %w bias(%b : tensor<4xf32>) : tensor<4x8xf32>, tensor<8x3xf32> -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @linear_scalar_input(%x: tensor<f32>, %w: tensor<8x3xf32>) {
+  // expected-error @+1 {{'input' must have rank >= 1 ([..., E]), but has rank 0}}
+  %0 = attn.linear %x, %w : tensor<f32>, tensor<8x3xf32> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @linear_result(%x: tensor<4x8xf32>, %w: tensor<8x3xf32>) {
+  // expected-error @+1 {{result must be [..., N] = [4, 3], but is 'tensor<4x8xf32>'}}
+  %0 = attn.linear %x, %w : tensor<4x8xf32>, tensor<8x3xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @split_heads_width(%x: tensor<2x16x30xf32>) {
+  // expected-error @+1 {{the input's last dimension 30 is not a multiple of heads = 4}}
+  %0 = attn.split_heads %x heads(4) : tensor<2x16x30xf32> -> tensor<2x4x16x7xf32>
+  return
+}
+
+// -----
+
+func.func @split_heads_result(%x: tensor<2x16x32xf32>) {
+  // expected-error @+1 {{result must be [..., H, T, d] = [2, 4, 16, 8], but is 'tensor<2x16x4x8xf32>'}}
+  %0 = attn.split_heads %x heads(4) : tensor<2x16x32xf32> -> tensor<2x16x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @merge_heads_rank(%x: tensor<16x8xf32>) {
+  // expected-error @+1 {{'input' must have rank >= 3 ([..., H, T, d]), but has rank 2}}
+  %0 = attn.merge_heads %x : tensor<16x8xf32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @merge_heads_result(%x: tensor<2x4x16x8xf32>) {
+  // expected-error @+1 {{result must be [..., T, H*d] = [2, 16, 32], but is 'tensor<2x16x8xf32>'}}
+  %0 = attn.merge_heads %x : tensor<2x4x16x8xf32> -> tensor<2x16x8xf32>
+  return
+}
+
+//===--- #attn.schedule ---===//
+
+// -----
+
+func.func @schedule_negative(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'tile_q' = -4 is out of range (0 for the default, else 1 to 1048576)}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<tile_q = -4>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_vector(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'vector' = 12 must be a power of two}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<vector = 12>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_split_k(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'split_k' must be 0 or 1, got 2}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<split_k = 2>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_parallel(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'parallel' must be "heads" or "tiles", got "rows"}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<parallel = "rows">} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_scheduler(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'scheduler' must be "hand", "adams2019", "mullapudi2016" or "li2018", got "magic"}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<scheduler = "magic">} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_unknown_parameter(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{duplicate or unknown struct parameter name: tiles}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<tiles = 4>} : tensor<4x8xf32>
+  return
+}

@@ -141,3 +141,28 @@ func.func @multi_head_dynamic(%x: tensor<?x?x?xf16>, %w: tensor<?x?xf16>) -> ten
          window(3) align(bottom_right) : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %0 : tensor<?x?x?xf16>
 }
+
+// CHECK-LABEL: func @projections_and_heads
+func.func @projections_and_heads(%x: tensor<2x16x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>, %v: tensor<64xf16>, %wh: tensor<64x8xf16>) -> (tensor<2x16x32xf32>, tensor<8xf16>) {
+  // CHECK: attn.linear %{{.*}}, %{{.*}} bias(%{{.*}} : tensor<32xf32>) : tensor<2x16x64xf32>, tensor<64x32xf32> -> tensor<2x16x32xf32>
+  %y = attn.linear %x, %w bias(%b : tensor<32xf32>) : tensor<2x16x64xf32>, tensor<64x32xf32> -> tensor<2x16x32xf32>
+  // CHECK: attn.split_heads %{{.*}} heads(4) : tensor<2x16x32xf32> -> tensor<2x4x16x8xf32>
+  %h = attn.split_heads %y heads(4) : tensor<2x16x32xf32> -> tensor<2x4x16x8xf32>
+  // CHECK: attn.merge_heads %{{.*}} : tensor<2x4x16x8xf32> -> tensor<2x16x32xf32>
+  %m = attn.merge_heads %h : tensor<2x4x16x8xf32> -> tensor<2x16x32xf32>
+  // CHECK: attn.linear %{{.*}}, %{{.*}} : tensor<64xf16>, tensor<64x8xf16> -> tensor<8xf16>
+  %r = attn.linear %v, %wh : tensor<64xf16>, tensor<64x8xf16> -> tensor<8xf16>
+  return %m, %r : tensor<2x16x32xf32>, tensor<8xf16>
+}
+
+// Schedules as data: every parameter, and the empty schedule.
+// CHECK-LABEL: func @schedules
+func.func @schedules(%q: tensor<16x8xf32>, %k: tensor<32x8xf32>) -> (tensor<16x8xf32>, tensor<16x32xf32>) {
+  // CHECK: attn.attention dot {{.*}} {schedule = #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 12, reg_v = 1, chunk_k = 128, split_k = 1, parallel = "tiles", scheduler = "hand", source = "manual">}
+  %o = attn.attention dot %q, %k, %k {schedule = #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 12, reg_v = 1, chunk_k = 128, split_k = 1, parallel = "tiles", scheduler = "hand", source = "manual">} : tensor<16x8xf32>, tensor<32x8xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
+  // CHECK: attn.score dot {{.*}} {schedule = #attn.schedule<scheduler = "mullapudi2016">}
+  %s = attn.score dot %q, %k {schedule = #attn.schedule<scheduler = "mullapudi2016">} : tensor<16x8xf32>, tensor<32x8xf32> -> tensor<16x32xf32>
+  // CHECK: attn.softmax %{{.*}} {schedule = #attn.schedule<>}
+  %p = attn.softmax %s {schedule = #attn.schedule<>} : tensor<16x32xf32>
+  return %o, %p : tensor<16x8xf32>, tensor<16x32xf32>
+}

@@ -1,0 +1,49 @@
+// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX512
+// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX2
+
+// Prefill: tiles of two vectors of query rows, key blocks of up to 1024.
+// AVX512-LABEL: func @prefill
+// AVX512: schedule = #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "heuristic">
+// AVX2-LABEL: func @prefill
+// AVX2: schedule = #attn.schedule<tile_q = 16, block_k = 1024, vector = 8, reg_q = 2, reg_k = 6, reg_v = 4, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "heuristic">
+func.func @prefill(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: tensor<1x8x2048x64xf32>) -> tensor<1x8x2048x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32> -> tensor<1x8x2048x64xf32>
+  return %o : tensor<1x8x2048x64xf32>
+}
+
+// Causal masks skip whole key blocks: smaller blocks skip more.
+// AVX512-LABEL: func @causal
+// AVX512: #attn.schedule<tile_q = 32, block_k = 256,
+func.func @causal(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: tensor<1x8x2048x64xf32>) -> tensor<1x8x2048x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32> -> tensor<1x8x2048x64xf32>
+  return %o : tensor<1x8x2048x64xf32>
+}
+
+// Decode, one query per kv head and one (batch, head) task: keys in the lanes, split-K.
+// AVX512-LABEL: func @decode_single
+// AVX512: #attn.schedule<tile_q = 1, block_k = 1024, vector = 16, reg_q = 1, reg_k = 16, reg_v = 4, chunk_k = 256, split_k = 1, parallel = "tiles"
+func.func @decode_single(%q: tensor<1x1x1x64xf32>, %k: tensor<1x1x4096x64xf32>, %v: tensor<1x1x4096x64xf32>) -> tensor<1x1x1x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x1x1x64xf32>, tensor<1x1x4096x64xf32>, tensor<1x1x4096x64xf32> -> tensor<1x1x1x64xf32>
+  return %o : tensor<1x1x1x64xf32>
+}
+
+// GQA decode: 4 query heads per kv head are 4 rows: one vector of rows per tile.
+// AVX512-LABEL: func @decode_gqa
+// AVX512: #attn.schedule<tile_q = 16, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads"
+func.func @decode_gqa(%q: tensor<8x8x1x64xf32>, %k: tensor<8x2x2048x64xf32>, %v: tensor<8x2x2048x64xf32>) -> tensor<8x8x1x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<8x8x1x64xf32>, tensor<8x2x2048x64xf32>, tensor<8x2x2048x64xf32> -> tensor<8x8x1x64xf32>
+  return %o : tensor<8x8x1x64xf32>
+}
+
+// A schedule already there (hand-written, tuned) is kept; other ops get the per-op schedule.
+// AVX512-LABEL: func @keeps_and_fills
+// AVX512: attn.attention {{.*}}#attn.schedule<tile_q = 64, block_k = 128>
+// AVX512: attn.linear {{.*}}#attn.schedule<tile_q = 64, vector = 16, reg_q = 8, reg_v = 3, parallel = "tiles", scheduler = "hand", source = "heuristic">
+// AVX512: attn.split_heads
+// AVX512-NOT: schedule
+func.func @keeps_and_fills(%q: tensor<1x2x64x16xf32>, %x: tensor<1x64x32xf32>, %w: tensor<32x32xf32>) -> (tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>) {
+  %o = attn.attention dot %q, %q, %q {schedule = #attn.schedule<tile_q = 64, block_k = 128>} : tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32> -> tensor<1x2x64x16xf32>
+  %l = attn.linear %x, %w : tensor<1x64x32xf32>, tensor<32x32xf32> -> tensor<1x64x32xf32>
+  %h = attn.split_heads %l heads(2) : tensor<1x64x32xf32> -> tensor<1x2x64x16xf32>
+  return %o, %h : tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>
+}

@@ -1,0 +1,54 @@
+// The fused attention kernel under hand-written #attn.schedule overrides, at awkward sizes (Tq = 37,
+// Tk = 53, D = 24 / Dv = 20), against the reference: every schedule computes the same result.
+// RUN: attn-run %s --entry=default_tiles --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=small_blocks_causal --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=wide_tiles_window --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=parallel_tiles --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=split_k_decode --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=keys_in_lanes_gqa --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=register_shapes --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=additive_blocks --random-inputs --seed=3 --check | FileCheck %s
+// RUN: attn-run %s --entry=lengths_skip --random-inputs --seed=4 --check | FileCheck %s
+// RUN: attn-run %s --entry=avx2_width --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// CHECK: check result #0 {{.*}}: ok
+
+func.func @default_tiles(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<>} : tensor<2x3x37x24xf32>, tensor<2x3x53x24xf32>, tensor<2x3x53x20xf32> -> tensor<2x3x37x20xf32>
+  return %o : tensor<2x3x37x20xf32>
+}
+func.func @small_blocks_causal(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) {schedule = #attn.schedule<tile_q = 16, block_k = 16, chunk_k = 8>} : tensor<2x3x37x24xf32>, tensor<2x3x53x24xf32>, tensor<2x3x53x20xf32> -> tensor<2x3x37x20xf32>
+  return %o : tensor<2x3x37x20xf32>
+}
+func.func @wide_tiles_window(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v window(7) align(top_left) {schedule = #attn.schedule<tile_q = 48, block_k = 32, reg_k = 8, reg_q = 6>} : tensor<2x3x37x24xf32>, tensor<2x3x53x24xf32>, tensor<2x3x53x20xf32> -> tensor<2x3x37x20xf32>
+  return %o : tensor<2x3x37x20xf32>
+}
+func.func @parallel_tiles(%q: tensor<37x24xf32>, %k: tensor<53x24xf32>, %v: tensor<53x20xf32>) -> tensor<37x20xf32> {
+  %o = attn.attention dot %q, %k, %v causal align(top_left) {schedule = #attn.schedule<tile_q = 16, block_k = 32, parallel = "tiles">} : tensor<37x24xf32>, tensor<53x24xf32>, tensor<53x20xf32> -> tensor<37x20xf32>
+  return %o : tensor<37x20xf32>
+}
+func.func @split_k_decode(%q: tensor<1x1x1x24xf32>, %k: tensor<1x1x53x24xf32>, %v: tensor<1x1x53x20xf32>) -> tensor<1x1x1x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) {schedule = #attn.schedule<tile_q = 1, block_k = 16, split_k = 1>} : tensor<1x1x1x24xf32>, tensor<1x1x53x24xf32>, tensor<1x1x53x20xf32> -> tensor<1x1x1x20xf32>
+  return %o : tensor<1x1x1x20xf32>
+}
+func.func @keys_in_lanes_gqa(%q: tensor<2x6x1x24xf32>, %k: tensor<2x2x53x24xf32>, %v: tensor<2x2x53x20xf32>) -> tensor<2x6x1x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 3, block_k = 32>} : tensor<2x6x1x24xf32>, tensor<2x2x53x24xf32>, tensor<2x2x53x20xf32> -> tensor<2x6x1x20xf32>
+  return %o : tensor<2x6x1x20xf32>
+}
+func.func @register_shapes(%q: tensor<1x2x37x64xf32>, %k: tensor<1x2x53x64xf32>, %v: tensor<1x2x53x64xf32>) -> tensor<1x2x37x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 64, reg_q = 2, reg_k = 6, reg_v = 2, chunk_k = 16>} : tensor<1x2x37x64xf32>, tensor<1x2x53x64xf32>, tensor<1x2x53x64xf32> -> tensor<1x2x37x64xf32>
+  return %o : tensor<1x2x37x64xf32>
+}
+func.func @additive_blocks(%q: tensor<2x37x7xf32>, %k: tensor<2x53x5xf32>, %v: tensor<2x53x20xf32>, %wa: tensor<9x12xf32>, %va: tensor<9xf32>) -> tensor<2x37x20xf32> {
+  %o = attn.attention additive %q, %k, %v weight(%wa : tensor<9x12xf32>) vec(%va : tensor<9xf32>) causal align(top_left) {schedule = #attn.schedule<tile_q = 16, block_k = 16, reg_k = 4>} : tensor<2x37x7xf32>, tensor<2x53x5xf32>, tensor<2x53x20xf32> -> tensor<2x37x20xf32>
+  return %o : tensor<2x37x20xf32>
+}
+func.func @lengths_skip(%q: tensor<3x2x37x24xf32>, %k: tensor<3x2x53x24xf32>, %v: tensor<3x2x53x20xf32>, %len: tensor<3xi32>) -> tensor<3x2x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v key_lengths(%len : tensor<3xi32>) {schedule = #attn.schedule<block_k = 16>} : tensor<3x2x37x24xf32>, tensor<3x2x53x24xf32>, tensor<3x2x53x20xf32> -> tensor<3x2x37x20xf32>
+  return %o : tensor<3x2x37x20xf32>
+}
+func.func @avx2_width(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: tensor<1x2x53x20xf32>) -> tensor<1x2x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>
+  return %o : tensor<1x2x37x20xf32>
+}
