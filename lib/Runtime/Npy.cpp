@@ -236,36 +236,6 @@ bool readNpy(const std::string &path, HostTensor &out, std::string &error, uint6
   return true;
 }
 
-bool writeFileAtomically(const std::string &path, const std::string &bytes, std::string &error) {
-  size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
-  std::string tmpl = dir + "/." + path.substr(slash == std::string::npos ? 0 : slash + 1) + ".tmp-XXXXXX";
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  int fd = mkstemp(name.data());
-  if (fd < 0) {
-    error = "cannot write '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n <= 0) {
-      error = "cannot write '" + path + "': " + std::strerror(errno);
-      ::close(fd);
-      ::unlink(name.data());
-      return false;
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (::close(fd) != 0 || std::rename(name.data(), path.c_str()) != 0) {
-    error = "cannot write '" + path + "': " + std::strerror(errno);
-    ::unlink(name.data());
-    return false;
-  }
-  return true;
-}
-
 bool writeNpy(const std::string &path, const HostTensor &t, std::string &error) {
   HostTensor f32; // bf16 travels as float32
   const HostTensor *src = &t;

@@ -23,7 +23,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <random>
 
 namespace cl = llvm::cl;
 using namespace attn;
@@ -142,7 +141,6 @@ bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &i
     return false;
   }
   std::vector<std::vector<int64_t>> shapes;
-  int64_t largest = 1;
   for (int i = 0; i < fn.numArgs; ++i) {
     std::vector<int64_t> shape = fn.values[i].shape;
     if (!argShapes.empty()) {
@@ -157,24 +155,21 @@ bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &i
       error = argLabel(fn, i) + " has dynamic sizes; give its shape with --arg-shapes";
       return false;
     }
-    for (int64_t d : shape)
-      largest = std::max(largest, d);
     shapes.push_back(shape);
   }
-  std::mt19937 rng(seedFlag);
-  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  uint64_t bytes = 0;
   for (int i = 0; i < fn.numArgs; ++i) {
-    HostTensor t(fn.values[i].elem, shapes[i]);
-    std::uniform_int_distribution<int> lengths(0, static_cast<int>(2 * largest));
-    for (int64_t e = 0; e < t.numElements(); ++e) {
-      switch (t.elem) {
-      case ElemType::I32: t.set(e, lengths(rng)); break;
-      case ElemType::Bool: t.set(e, uniform(rng) < 0.5); break;
-      default: t.set(e, uniform(rng)); break;
-      }
-    }
-    inputs.push_back(std::move(t));
+    uint64_t n = kernel::elemTypeBytes(fn.values[i].elem);
+    for (int64_t d : shapes[i])
+      n = d != 0 && n > UINT64_MAX / static_cast<uint64_t>(d) ? UINT64_MAX : n * d;
+    bytes = n > UINT64_MAX - bytes ? UINT64_MAX : bytes + n;
   }
+  if (bytes > (static_cast<uint64_t>(maxInputMb) << 20)) {
+    error = "the random inputs need " + std::to_string(bytes) + " bytes, more than the " +
+            std::to_string(maxInputMb) + " MiB budget (raise it with --max-input-mb)";
+    return false;
+  }
+  inputs = tools::randomInputs(fn, shapes, seedFlag);
   return true;
 }
 
@@ -292,21 +287,10 @@ int main(int argc, char **argv) {
                        " --output files were given");
 
   // Result shapes, and every shape rule, checked on the actual sizes before running.
-  std::vector<std::vector<int64_t>> argShapesActual;
-  for (const HostTensor &t : inputs)
-    argShapesActual.push_back(t.shape);
-  kernel::ShapeInference<int64_t> shapes(fn, argShapesActual);
-  if (std::string v = kernel::firstViolation(shapes.checks); !v.empty())
-    return tools::fail("the inputs do not fit @" + fn.name + ": " + v);
   std::vector<HostTensor> outputs;
-  for (size_t r = 0; r < fn.results.size(); ++r) {
-    HostTensor o(fn.resultType(r).elem, shapes.shapes[fn.results[r]]);
-    used += o.data.size();
-    if (used > budget)
-      return tools::fail("inputs and results need more than the " + std::to_string(maxInputMb) +
-                         " MiB budget (raise it with --max-input-mb)");
-    outputs.push_back(std::move(o));
-  }
+  if (!tools::resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used)))
+    return tools::fail(error + " (inputs and results may take " + std::to_string(maxInputMb) +
+                       " MiB in all; raise it with --max-input-mb)");
 
   std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, *target, error);
   if (!kernel)

@@ -5,6 +5,7 @@
 #include "attn/Conversion/AttnToHalide/ExtractKernel.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
+#include "attn/Kernel/ShapeRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,6 +21,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <random>
+
 namespace attn::tools {
 
 static std::string toolName = "attn";
@@ -31,18 +34,16 @@ int fail(const std::string &message) {
   return 1;
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIRContext &ctx) {
+static void loadDialects(mlir::MLIRContext &ctx) {
   ctx.getOrLoadDialect<AttnDialect>();
   ctx.getOrLoadDialect<mlir::func::FuncDialect>();
   ctx.getOrLoadDialect<mlir::arith::ArithDialect>();
   ctx.getOrLoadDialect<mlir::tensor::TensorDialect>();
   installTargetResolver();
-  std::string err;
-  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(path, &err);
-  if (!file) {
-    fail(err);
-    return nullptr;
-  }
+}
+
+static mlir::OwningOpRef<mlir::ModuleOp> parseBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
+                                                     mlir::MLIRContext &ctx) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
@@ -50,6 +51,23 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIR
   if (!module || failed(mlir::verify(*module)))
     return nullptr;
   return module;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIRContext &ctx) {
+  loadDialects(ctx);
+  std::string err;
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(path, &err);
+  if (!file) {
+    fail(err);
+    return nullptr;
+  }
+  return parseBuffer(std::move(file), ctx);
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> parseModuleString(const std::string &text, const std::string &name,
+                                                    mlir::MLIRContext &ctx) {
+  loadDialects(ctx);
+  return parseBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), ctx);
 }
 
 void installTargetResolver() {
@@ -79,11 +97,10 @@ mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &op
   return pm.run(module);
 }
 
-std::optional<kernel::ModuleSpec> loadKernels(const std::string &path, const std::string &entry,
-                                              mlir::MLIRContext &ctx,
-                                              const PipelineOptions &options,
-                                              std::string *optimized) {
-  mlir::OwningOpRef<mlir::ModuleOp> module = loadModule(path, ctx);
+static std::optional<kernel::ModuleSpec> describe(mlir::OwningOpRef<mlir::ModuleOp> module,
+                                                  const std::string &entry, mlir::MLIRContext &ctx,
+                                                  const PipelineOptions &options,
+                                                  std::string *optimized) {
   if (!module)
     return std::nullopt;
   // Diagnostics of the passes and the extraction carry the ops' locations; print them like the
@@ -100,6 +117,73 @@ std::optional<kernel::ModuleSpec> loadKernels(const std::string &path, const std
   if (failed(spec))
     return std::nullopt;
   return std::move(*spec);
+}
+
+std::optional<kernel::ModuleSpec> loadKernels(const std::string &path, const std::string &entry,
+                                              mlir::MLIRContext &ctx,
+                                              const PipelineOptions &options,
+                                              std::string *optimized) {
+  return describe(loadModule(path, ctx), entry, ctx, options, optimized);
+}
+
+std::optional<kernel::ModuleSpec> loadKernelsFromString(const std::string &text,
+                                                        const std::string &name,
+                                                        mlir::MLIRContext &ctx,
+                                                        const PipelineOptions &options) {
+  return describe(parseModuleString(text, name, ctx), "", ctx, options, nullptr);
+}
+
+std::vector<HostTensor> randomInputs(const kernel::FunctionSpec &fn,
+                                     const std::vector<std::vector<int64_t>> &shapes,
+                                     unsigned seed) {
+  int64_t largest = 1;
+  for (const auto &s : shapes)
+    for (int64_t d : s)
+      largest = std::max(largest, d);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  std::uniform_int_distribution<int> lengths(0, static_cast<int>(2 * largest));
+  std::vector<HostTensor> inputs;
+  for (int i = 0; i < fn.numArgs; ++i) {
+    HostTensor t(fn.values[i].elem, shapes[i]);
+    for (int64_t e = 0; e < t.numElements(); ++e) {
+      switch (t.elem) {
+      case kernel::ElemType::I32: t.set(e, lengths(rng)); break;
+      case kernel::ElemType::Bool: t.set(e, uniform(rng) < 0.5); break;
+      default: t.set(e, uniform(rng)); break;
+      }
+    }
+    inputs.push_back(std::move(t));
+  }
+  return inputs;
+}
+
+bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor> &inputs,
+                   std::vector<HostTensor> &results, std::string &error, uint64_t budgetBytes) {
+  std::vector<std::vector<int64_t>> shapes;
+  for (const HostTensor &t : inputs)
+    shapes.push_back(t.shape);
+  kernel::ShapeInference<int64_t> inference(fn, shapes);
+  if (std::string v = kernel::firstViolation(inference.checks); !v.empty()) {
+    error = "the inputs do not fit @" + fn.name + ": " + v;
+    return false;
+  }
+  uint64_t bytes = 0;
+  for (size_t r = 0; r < fn.results.size(); ++r) {
+    uint64_t n = kernel::elemTypeBytes(fn.resultType(r).elem);
+    for (int64_t d : inference.shapes[fn.results[r]])
+      n = d != 0 && n > UINT64_MAX / static_cast<uint64_t>(d) ? UINT64_MAX : n * d;
+    bytes = n > UINT64_MAX - bytes ? UINT64_MAX : bytes + n;
+  }
+  if (bytes > budgetBytes) {
+    error = "the results of @" + fn.name + " need " + std::to_string(bytes) + " bytes, more than the " +
+            std::to_string(budgetBytes) + " bytes allowed";
+    return false;
+  }
+  results.clear();
+  for (size_t r = 0; r < fn.results.size(); ++r)
+    results.emplace_back(fn.resultType(r).elem, inference.shapes[fn.results[r]]);
+  return true;
 }
 
 std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec) {

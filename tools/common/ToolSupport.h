@@ -5,6 +5,7 @@
 
 #include "attn/Backend/Target.h"
 #include "attn/Kernel/KernelSpec.h"
+#include "attn/Runtime/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -42,6 +43,28 @@ std::optional<kernel::ModuleSpec> loadKernels(const std::string &path, const std
                                               mlir::MLIRContext &ctx,
                                               const PipelineOptions &options,
                                               std::string *optimized = nullptr);
+
+/// Like loadKernels, from MLIR text (`name` labels its diagnostics).
+std::optional<kernel::ModuleSpec> loadKernelsFromString(const std::string &text,
+                                                        const std::string &name,
+                                                        mlir::MLIRContext &ctx,
+                                                        const PipelineOptions &options);
+
+/// Parses MLIR text and verifies it.
+mlir::OwningOpRef<mlir::ModuleOp> parseModuleString(const std::string &text, const std::string &name,
+                                                    mlir::MLIRContext &ctx);
+
+/// Random inputs for a function's arguments (shapes must be static): floats uniform in [-1, 1),
+/// i1 true with p = 0.75, i32 uniform in [0, 2 x the largest argument dimension].
+std::vector<HostTensor> randomInputs(const kernel::FunctionSpec &fn,
+                                     const std::vector<std::vector<int64_t>> &shapes,
+                                     unsigned seed);
+
+/// Result tensors of the right shapes for these inputs, or an error message (the shape rules, or
+/// results larger than `budgetBytes`, checked before anything is allocated).
+bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor> &inputs,
+                   std::vector<HostTensor> &results, std::string &error,
+                   uint64_t budgetBytes = UINT64_MAX);
 
 /// Resolves --target (empty: the default). Prints the error and returns nullopt on failure.
 std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec);

@@ -10,6 +10,7 @@
 #ifndef ATTN_RUNTIME_NPY_H
 #define ATTN_RUNTIME_NPY_H
 
+#include "attn/Runtime/AtomicFile.h"
 #include "attn/Runtime/HostTensor.h"
 
 #include <string>
@@ -26,9 +27,6 @@ bool readNpy(const std::string &path, HostTensor &out, std::string &error,
 
 /// Writes a .npy file atomically (temporary file + rename). bf16 tensors are written as float32.
 bool writeNpy(const std::string &path, const HostTensor &t, std::string &error);
-
-/// Writes `bytes` to `path` atomically: a temporary file beside it, renamed into place when complete.
-bool writeFileAtomically(const std::string &path, const std::string &bytes, std::string &error);
 
 } // namespace attn
 

@@ -1,0 +1,89 @@
+//===- attn-tune.cpp - autotune #attn.schedule on this machine ------------===//
+//
+// attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--reps=N] [--target=T] [--threads=N]
+//
+// Runs the attn pipeline, then measures candidate schedules of every attn.attention op on random
+// inputs of the functions' (static) shapes, starting from --attn-select-schedule's choice, and writes
+// the module with the fastest schedule found into each op (source = "tuned").
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolSupport.h"
+#include "Tuner.h"
+
+#include "attn/Backend/Backend.h"
+#include "attn/Runtime/AtomicFile.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cl = llvm::cl;
+using namespace attn;
+
+static cl::OptionCategory category("attn-tune options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
+                                      cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("The tuned module"), cl::value_desc("file"),
+                                       cl::Required, cl::cat(category));
+static cl::opt<double> budget("budget", cl::desc("Seconds per function, compile times included "
+                                                 "(default 60)"),
+                              cl::init(60), cl::cat(category));
+static cl::opt<int> reps("reps", cl::desc("Timed runs per candidate; the fastest counts (default 5)"),
+                         cl::init(5), cl::cat(category));
+static cl::opt<std::string> targetFlag("target", cl::desc("Halide target string (default: host)"),
+                                       cl::value_desc("target"), cl::cat(category));
+static cl::opt<bool> quiet("quiet", cl::desc("No progress lines"), cl::cat(category));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  tools::setToolName(argv[0]);
+  tools::releaseLlvmOption("threads");
+  static cl::opt<int> threads("threads", cl::desc("Threads the kernels run on while tuning (default: "
+                                                  "all cores)"),
+                              cl::init(0), cl::cat(category));
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "attn-tune: measure candidate schedules, keep the fastest\n");
+  if (budget <= 0)
+    return tools::fail("--budget must be positive, got " + std::to_string(budget));
+  if (reps < 1)
+    return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
+  if (threads.getNumOccurrences() && threads < 1)
+    return tools::fail("--threads must be at least 1, got " + std::to_string(threads));
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  if (!target)
+    return 1;
+  if (threads > 0)
+    backend::setThreadCount(threads);
+
+  mlir::MLIRContext ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> module = tools::loadModule(inputFile, ctx);
+  if (!module || failed(tools::runPipeline(*module, {true, targetFlag})))
+    return 1;
+
+  tools::TuneOptions options;
+  options.budgetSeconds = budget;
+  options.reps = reps;
+  options.target = *target;
+  if (!quiet)
+    options.progress = [](const std::string &line) { llvm::errs() << line << "\n"; };
+  std::vector<tools::TuneReport> reports;
+  std::string error;
+  if (!tools::tuneModule(*module, options, reports, error))
+    return tools::fail(error);
+
+  for (const tools::TuneReport &r : reports)
+    llvm::outs() << r.function << " " << r.op << ": " << r.candidates << " candidates in "
+                 << llvm::format("%.1f", r.seconds) << " s; heuristic "
+                 << llvm::format("%.3f", r.heuristicMs) << " ms, best "
+                 << llvm::format("%.3f", r.bestMs) << " ms ("
+                 << llvm::format("%.2f", r.heuristicMs / r.bestMs) << "x)\n  " << r.best << "\n";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os);
+  if (!writeFileAtomically(outputFile, text, error))
+    return tools::fail(error);
+  return 0;
+}
