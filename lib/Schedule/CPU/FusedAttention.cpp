@@ -82,6 +82,8 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
     } else {
       Func kps = f.kp.in(reader);
       kps.compute_at(task).vectorize(kps.args()[0], L, TailStrategy::RoundUp);
+      if (f.staticDa != kernel::kDynamic)
+        kps.bound_extent(kps.args()[0], static_cast<int>((f.staticDa + L - 1) / L * L));
     }
   };
   // Decode reads every K and V row once: staging would only add a copy. Prefill re-reads them for

@@ -32,26 +32,30 @@ std::vector<Expr> concat(std::vector<Expr> a, const std::vector<Expr> &b) {
 }
 
 Expr expNonPositive(Expr x) {
-  // exp(x) = 2^t, t = x log2(e) = n + f with n = round(t), f in [-0.5, 0.5]. 2^f by a degree-5
+  // exp(x) = 2^t, t = x log2(e) = n + f with n = nearest(t), f in [-0.5, 0.5]. 2^f by a degree-5
   // polynomial fitted for relative error on that interval (max 2.2e-7 in f32 arithmetic); 2^n by
   // building the float's exponent bits. Clamping at -87 keeps n + 127 >= 1 (a normal float).
   Expr t = max(x, -87.0f) * 1.44269504088896341f;
-  Expr n = round(t);
-  Expr f = t - n;
+  // nearest(t) in integer arithmetic: adding 1.5 * 2^23 puts it in the low mantissa bits. (LLVM 14
+  // splits a 16-lane round or floor into two 8-lane halves plus shuffles.)
+  // (Bit arithmetic in uint32, which wraps: constant folding of int32 overflow is an error.)
+  Expr bits = reinterpret(UInt(32), t + 12582912.0f) - cast<uint32_t>(0x4B400000);
+  Expr f = t - cast<float>(reinterpret(Int(32), bits));
   Expr p = 0.001326697994954884f;
   p = p * f + 0.009675469249486923f;
   p = p * f + 0.05550742521882057f;
   p = p * f + 0.24022121727466583f;
   p = p * f + 0.6931469440460205f;
   p = p * f + 1.0000001192092896f;
-  return p * reinterpret(Float(32), (cast<int>(n) + 127) << 23);
+  return p * reinterpret(Float(32), (bits + cast<uint32_t>(127)) << cast<uint32_t>(23));
 }
 
 Expr tanhApprox(Expr x) {
-  // |x| >= 9.01 rounds tanh to 1 in f32. Clamping also keeps Halide's exp in range: it converts
-  // the exponent to an int32, and for arguments past ~1e9 that conversion wraps (exp(2e30) = 0).
-  Expr e = exp(2.0f * min(abs(x), 10.0f));
-  Expr t = 1.0f - 2.0f / (e + 1.0f);
+  // tanh(|x|) = (1 - e) / (1 + e) with e = exp(-2|x|) in (0, 1]: the cheap exp of a non-positive
+  // argument, and a reciprocal estimate refined by one Newton step (~23 bits) instead of a division.
+  // Near 0, 1 - e cancels: the absolute error stays about one ulp of 1.
+  Expr e = expNonPositive(-2.0f * abs(x));
+  Expr t = (1.0f - e) / (1.0f + e);
   return select(x < 0.0f, -t, t);
 }
 

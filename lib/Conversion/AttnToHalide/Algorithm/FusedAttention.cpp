@@ -93,6 +93,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     // d_a] tensor is never formed (the reduction over d_a runs inside the score's register block).
     const HTensor &wa = *weight, &va = *vec;
     Expr da = wa.extent(0), dq = q.extent(-1);
+    f.staticDa = wa.staticExtent(0);
     auto project = [&](const std::string &suffix, const std::string &label, Expr rows, Expr width,
                        std::function<Expr(Expr, Expr, const std::vector<Expr> &)> x, Expr offset) {
       ContractionSpec cs;

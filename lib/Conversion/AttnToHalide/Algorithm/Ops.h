@@ -99,9 +99,9 @@ HTensor linearOf(const std::string &name, const std::string &label, const HTenso
 HTensor splitHeadsOf(const std::string &name, const HTensor &x, Halide::Expr heads);
 HTensor mergeHeadsOf(const std::string &name, const HTensor &x);
 
-/// tanh(x) = sign(x) (1 - 2 / (exp(2 min(|x|, 10)) + 1)): vectorizes (Halide's exp is a vector
-/// polynomial, its tanh a scalar libm call). Absolute error below 5e-7 over all floats
-/// (test/Integration/tanh-accuracy.test measures 1.1e-7).
+/// tanh(x) = sign(x) (1 - e) / (1 + e), e = exp(-2|x|) (expNonPositive), with the division as a
+/// refined reciprocal estimate: vectorizes (Halide's tanh is a scalar libm call). Absolute error
+/// below 5e-7 over all floats (test/Integration/tanh-accuracy.test).
 Halide::Expr tanhApprox(Halide::Expr x);
 
 } // namespace attn::lowering

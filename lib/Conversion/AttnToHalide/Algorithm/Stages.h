@@ -75,6 +75,7 @@ struct FusedAttentionStage {
   std::vector<Halide::Var> bk;
   Halide::RDom rd, rj, rc;     // rd: over Dk (or d_a for additive)
   int64_t staticDk = kernel::kDynamic, staticDv = kernel::kDynamic, staticTk = kernel::kDynamic;
+  int64_t staticDa = kernel::kDynamic; // additive: d_a
   bool additive = false;
 };
 

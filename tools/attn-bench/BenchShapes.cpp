@@ -1,0 +1,156 @@
+//===- BenchShapes.cpp - the problems attn-bench measures -----------------===//
+
+#include "BenchShapes.h"
+
+#include <sstream>
+
+namespace attn::bench {
+
+double BenchShape::flops() const { return 4.0 * B * H * Tq * Tk * D; }
+
+double BenchShape::bytes() const {
+  if (kind == "additive")
+    return 4.0 * B * (2 * Tq * D + 2 * Tk * D);
+  return 4.0 * B * (2 * H * Tq * D + 2 * Hkv * Tk * D);
+}
+
+double BenchShape::tanhs() const { return kind == "additive" ? double(B) * Tq * Tk * Da : 0; }
+
+std::vector<std::vector<int64_t>> BenchShape::argShapes() const {
+  if (kind == "additive")
+    return {{B, Tq, D}, {B, Tk, D}, {B, Tk, D}, {Da, 2 * D}, {Da}};
+  std::vector<std::vector<int64_t>> s = {{B, H, Tq, D}, {B, Hkv, Tk, D}, {B, Hkv, Tk, D}};
+  if (kind == "bilinear")
+    s.push_back({D, D});
+  return s;
+}
+
+namespace {
+std::string tensor(const std::vector<int64_t> &shape) {
+  std::string s = "tensor<";
+  for (int64_t d : shape)
+    s += std::to_string(d) + "x";
+  return s + "f32>";
+}
+} // namespace
+
+std::string BenchShape::mlir(bool fused, const std::string &schedule) const {
+  std::vector<std::vector<int64_t>> args = argShapes();
+  bool additive = kind == "additive", bilinear = kind == "bilinear";
+  std::vector<int64_t> batch = additive ? std::vector<int64_t>{B} : std::vector<int64_t>{B, H};
+  auto with = [&](std::vector<int64_t> tail) {
+    std::vector<int64_t> s = batch;
+    s.insert(s.end(), tail.begin(), tail.end());
+    return tensor(s);
+  };
+  std::string q = tensor(args[0]), k = tensor(args[1]), v = tensor(args[2]);
+  std::string out = with({Tq, D}), scores = with({Tq, Tk});
+  std::string attr = schedule.empty() ? "" : " {schedule = " + schedule + "}";
+  std::string extra, extraArgs;
+  if (bilinear) {
+    extraArgs = ", %w: " + tensor(args[3]);
+    extra = " weight(%w : " + tensor(args[3]) + ")";
+  } else if (additive) {
+    extraArgs = ", %wa: " + tensor(args[3]) + ", %va: " + tensor(args[4]);
+    extra = " weight(%wa : " + tensor(args[3]) + ") vec(%va : " + tensor(args[4]) + ")";
+  }
+  std::string mask = causal ? " causal align(bottom_right)" : "";
+  std::ostringstream os;
+  os << "func.func @bench(%q: " << q << ", %k: " << k << ", %v: " << v << extraArgs << ") -> " << out
+     << " {\n";
+  if (fused) {
+    os << "  %o = attn.attention " << kind << " %q, %k, %v" << extra << mask << attr << " : " << q
+       << ", " << k << ", " << v << " -> " << out << "\n";
+  } else {
+    os << "  %s = attn.score " << kind << " %q, %k" << extra << attr << " : " << q << ", " << k
+       << " -> " << scores << "\n";
+    std::string p = "%s";
+    if (causal) {
+      os << "  %m = attn.mask %s" << mask << attr << " : " << scores << "\n";
+      p = "%m";
+    }
+    os << "  %p = attn.softmax " << p << attr << " : " << scores << "\n";
+    os << "  %o = attn.weighted_sum %p, %v" << attr << " : " << scores << ", " << v << " -> " << out
+       << "\n";
+  }
+  os << "  return %o : " << out << "\n}\n";
+  return os.str();
+}
+
+std::string BenchShape::describe() const {
+  std::ostringstream os;
+  os << "B=" << B;
+  if (kind != "additive")
+    os << " H=" << H << (Hkv != H ? " Hkv=" + std::to_string(Hkv) : "");
+  if (Tq == Tk)
+    os << " S=" << Tq;
+  else
+    os << " Tq=" << Tq << " Tk=" << Tk;
+  os << " D=" << D;
+  if (Da)
+    os << " d_a=" << Da;
+  if (causal)
+    os << " causal";
+  return os.str();
+}
+
+std::vector<BenchShape> benchShapes(bool quick) {
+  std::vector<BenchShape> shapes;
+  auto prefill = [&](int64_t s, bool causal = false) {
+    BenchShape b;
+    b.name = "S" + std::to_string(s) + (causal ? "-causal" : "");
+    b.group = "prefill";
+    b.kind = "scaled_dot";
+    b.Tq = b.Tk = s;
+    b.causal = causal;
+    shapes.push_back(b);
+  };
+  if (quick) {
+    prefill(64);
+    BenchShape d;
+    d.name = "decode-Tk128";
+    d.group = "decode";
+    d.kind = "scaled_dot";
+    d.B = 2, d.H = d.Hkv = 2, d.Tq = 1, d.Tk = 128;
+    shapes.push_back(d);
+    BenchShape a;
+    a.name = "additive-S32";
+    a.group = "additive";
+    a.kind = "additive";
+    a.Tq = a.Tk = 32, a.D = 16, a.Da = 16;
+    shapes.push_back(a);
+    return shapes;
+  }
+  for (int64_t s : {512, 1024, 2048, 4096, 16384})
+    prefill(s);
+  prefill(2048, true);
+  BenchShape b;
+  b.name = "B4H12-S256";
+  b.group = "prefill";
+  b.kind = "scaled_dot";
+  b.B = 4, b.H = b.Hkv = 12, b.Tq = b.Tk = 256;
+  shapes.push_back(b);
+  BenchShape d;
+  d.name = "decode-Tk2048";
+  d.group = "decode";
+  d.kind = "scaled_dot";
+  d.B = 8, d.H = d.Hkv = 8, d.Tq = 1, d.Tk = 2048;
+  shapes.push_back(d);
+  BenchShape a;
+  a.name = "additive-S512";
+  a.group = "additive";
+  a.kind = "additive";
+  a.B = 1, a.Tq = a.Tk = 512, a.D = 64, a.Da = 64;
+  shapes.push_back(a);
+  for (const char *kind : {"dot", "bilinear"}) {
+    BenchShape k;
+    k.name = std::string(kind) + "-S1024";
+    k.group = "kinds";
+    k.kind = kind;
+    k.Tq = k.Tk = 1024;
+    shapes.push_back(k);
+  }
+  return shapes;
+}
+
+} // namespace attn::bench

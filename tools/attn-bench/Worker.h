@@ -1,0 +1,34 @@
+//===- Worker.h - one measurement, in its own process -----------*- C++ -*-===//
+//
+// attn-bench runs each (shape, scheme, threads) measurement in a child process of itself
+// (`attn-bench --worker ...`): thread counts are fixed by environment variables before the
+// libraries start (HL_NUM_THREADS, OMP_NUM_THREADS, OPENBLAS_CORETYPE), peak memory is the child's
+// own, and a scheme that runs away (an autoscheduler) cannot take the whole benchmark down.
+// The worker prints one JSON object on stdout.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ATTN_TOOLS_ATTN_BENCH_WORKER_H
+#define ATTN_TOOLS_ATTN_BENCH_WORKER_H
+
+#include <string>
+
+namespace attn::bench {
+
+struct WorkerJob {
+  std::string shape;     // BenchShape name
+  std::string scheme;    // attn-fused, attn-tuned, attn-unfused, halide-<autoscheduler>, openblas,
+                         // onednn, numpy; "tune" runs the autotuner and reports its schedule
+  int threads = 1;
+  int reps = 7;
+  std::string schedule;  // #attn.schedule for attn-tuned
+  double tuneBudget = 20;
+  bool quick = false;    // the shape is from the quick set
+};
+
+/// Runs the job in this process; prints the JSON result. Returns the exit code.
+int runWorker(const WorkerJob &job);
+
+} // namespace attn::bench
+
+#endif // ATTN_TOOLS_ATTN_BENCH_WORKER_H

@@ -1,0 +1,368 @@
+//===- attn-bench.cpp - attention schemes against the best libraries ------===//
+//
+// attn-bench [--quick] [--threads=1,2] [--reps=N] [--shapes=...] [--schemes=...] [--tune-budget=S]
+//            [--json=FILE] [--csv=FILE]
+//
+// Measures, in one run and side by side: the attn kernels (fused with the heuristic schedule, fused
+// with the autotuner's, unfused as written, under Halide's autoschedulers), OpenBLAS and oneDNN
+// attention, numpy for additive attention, and the machine's FMA peak. Each row: the median and
+// spread of repeated runs after a warm-up, GFLOP/s, % of the measured peak, the ratio to the best
+// library baseline of the same shape and thread count, GB/s (decode), tanh/s (additive), and the
+// peak resident memory during the runs. Each measurement runs in its own process (Worker.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BenchShapes.h"
+#include "Baselines.h"
+#include "ToolSupport.h"
+#include "Worker.h"
+
+#include "attn/Backend/Target.h"
+#include "attn/Runtime/AtomicFile.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <unistd.h>
+
+namespace cl = llvm::cl;
+using namespace attn;
+using namespace attn::bench;
+
+static cl::OptionCategory category("attn-bench options");
+static cl::opt<bool> quick("quick", cl::desc("A small set of shapes (for tests)"), cl::cat(category));
+static cl::opt<int> reps("reps", cl::desc("Timed runs per measurement, after a warm-up (default 7)"),
+                         cl::init(7), cl::cat(category));
+static cl::list<std::string> shapeFilter("shapes", cl::CommaSeparated,
+                                         cl::desc("Only these shapes (names as in the table)"),
+                                         cl::cat(category));
+static cl::list<std::string> schemeFilter(
+    "schemes", cl::CommaSeparated,
+    cl::desc("Only these schemes: attn-fused, attn-tuned, attn-unfused, halide-adams2019, "
+             "halide-mullapudi2016, halide-li2018, openblas, onednn, numpy"),
+    cl::cat(category));
+static cl::opt<double> tuneBudget("tune-budget",
+                                  cl::desc("Seconds of autotuning per shape and thread count for "
+                                           "attn-tuned (default 20; 0 skips it)"),
+                                  cl::init(20), cl::cat(category));
+static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
+                                                          "900)"),
+                                      cl::init(900), cl::cat(category));
+static cl::opt<std::string> jsonFile("json", cl::desc("Write the results as JSON"),
+                                     cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> csvFile("csv", cl::desc("Write the results as CSV"),
+                                    cl::value_desc("file"), cl::cat(category));
+// The worker side (attn-bench runs itself once per measurement).
+static cl::opt<bool> worker("worker", cl::Hidden, cl::cat(category));
+static cl::opt<std::string> wShape("w-shape", cl::Hidden, cl::cat(category));
+static cl::opt<std::string> wScheme("w-scheme", cl::Hidden, cl::cat(category));
+static cl::opt<int> wThreads("w-threads", cl::Hidden, cl::init(1), cl::cat(category));
+static cl::opt<std::string> wSchedule("w-schedule", cl::Hidden, cl::cat(category));
+
+namespace {
+
+struct Row {
+  BenchShape shape;
+  std::string scheme;
+  int threads = 1;
+  bool ok = false;
+  std::string error, schedule;
+  std::vector<double> ms;
+  double rssMb = 0;
+  double median() const { return percentile(0.5); }
+  double percentile(double p) const {
+    std::vector<double> s = ms;
+    std::sort(s.begin(), s.end());
+    return s.empty() ? 0 : s[std::min(s.size() - 1, static_cast<size_t>(p * (s.size() - 1) + 0.5))];
+  }
+};
+
+bool isBaseline(const std::string &scheme) {
+  return scheme == "openblas" || scheme == "onednn" || scheme == "numpy";
+}
+
+/// The schemes measured for a shape.
+std::vector<std::string> schemesFor(const BenchShape &s) {
+  std::vector<std::string> schemes = {"attn-fused"};
+  bool small = s.Tq * s.Tk <= 1024 * 1024;
+  if (s.group == "additive")
+    return {"attn-fused", "attn-unfused", "numpy"};
+  if (s.group == "kinds")
+    return {"attn-fused", "attn-unfused"};
+  if (s.Tk <= 4096)
+    schemes.push_back("attn-tuned");
+  if (s.Tq * s.Tk <= 4096 * 4096) // the unfused [Tq, Tk] scores: 8.6 GB at S = 16384
+    schemes.push_back("attn-unfused");
+  if (small && !s.causal)
+    for (const char *a : {"halide-adams2019", "halide-mullapudi2016", "halide-li2018"})
+      schemes.push_back(a);
+  schemes.push_back("openblas");
+  schemes.push_back("onednn");
+  return schemes;
+}
+
+/// Runs `attn-bench --worker ...` with the thread counts in its environment; parses its JSON line.
+llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
+  std::vector<std::string> args = {self,
+                                   "--worker",
+                                   "--w-shape=" + job.shape,
+                                   "--w-scheme=" + job.scheme,
+                                   "--w-threads=" + std::to_string(job.threads),
+                                   "--reps=" + std::to_string(job.reps),
+                                   "--tune-budget=" + std::to_string(job.tuneBudget)};
+  if (!job.schedule.empty())
+    args.push_back("--w-schedule=" + job.schedule);
+  if (job.quick)
+    args.push_back("--quick");
+  std::vector<std::string> env;
+  for (char **e = environ; *e; ++e) {
+    std::string var = *e;
+    for (const char *drop : {"HL_NUM_THREADS=", "OMP_NUM_THREADS=", "OPENBLAS_NUM_THREADS=",
+                             "OPENBLAS_CORETYPE="})
+      if (var.rfind(drop, 0) == 0)
+        var.clear();
+    if (!var.empty())
+      env.push_back(var);
+  }
+  std::string n = std::to_string(job.threads);
+  env.push_back("HL_NUM_THREADS=" + n);
+  env.push_back("OMP_NUM_THREADS=" + n);
+  env.push_back("OPENBLAS_NUM_THREADS=1"); // the OpenBLAS baseline runs a head per thread itself
+  if (__builtin_cpu_supports("avx512f"))
+    env.push_back("OPENBLAS_CORETYPE=SkylakeX"); // never an inherited Haswell (BASELINES.md)
+
+  llvm::SmallString<128> out;
+  llvm::sys::fs::createTemporaryFile("attn-bench", "json", out);
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end()), envRefs(env.begin(), env.end());
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(out), std::nullopt};
+  std::string error;
+  int rc = llvm::sys::ExecuteAndWait(self, argRefs, envRefs, redirects,
+                                     static_cast<unsigned>(timeoutSeconds), 0, &error);
+  auto buffer = llvm::MemoryBuffer::getFile(out);
+  llvm::sys::fs::remove(out);
+  if (rc != 0 || !buffer)
+    return llvm::json::Object{
+        {"ok", false},
+        {"error", rc == -2 ? "timed out after " + std::to_string(int(timeoutSeconds)) + " s"
+                           : "the worker failed (exit " + std::to_string(rc) + ") " + error}};
+  llvm::Expected<llvm::json::Value> v = llvm::json::parse((*buffer)->getBuffer().trim());
+  if (!v || !v->getAsObject()) {
+    if (!v)
+      llvm::consumeError(v.takeError());
+    return llvm::json::Object{{"ok", false}, {"error", "the worker printed no result"}};
+  }
+  return std::move(*v->getAsObject());
+}
+
+std::string fmt(double v, const char *f) { return v > 0 ? llvm::formatv(f, v).str() : ""; }
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  tools::setToolName(argv[0]);
+  tools::releaseLlvmOption("threads");
+  static cl::list<int> threadsFlag("threads", cl::CommaSeparated,
+                                   cl::desc("Thread counts to measure (default 1,2)"),
+                                   cl::cat(category));
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "attn-bench: attention schemes against the best libraries\n");
+  if (reps < 1)
+    return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
+
+  if (worker) {
+    WorkerJob job;
+    job.shape = wShape;
+    job.scheme = wScheme;
+    job.threads = wThreads;
+    job.reps = reps;
+    job.schedule = wSchedule;
+    job.tuneBudget = tuneBudget;
+    job.quick = quick;
+    return runWorker(job);
+  }
+
+  std::vector<int> threadCounts(threadsFlag.begin(), threadsFlag.end());
+  if (threadCounts.empty())
+    threadCounts = {1, 2};
+  for (int t : threadCounts)
+    if (t < 1)
+      return tools::fail("--threads takes counts of at least 1, got " + std::to_string(t));
+  std::string self = llvm::sys::fs::getMainExecutable(argv[0], (void *)&main);
+  bool tty = ::isatty(2);
+  auto started = std::chrono::steady_clock::now();
+
+  // The machine's peak, measured now, in this run.
+  std::map<int, double> peak;
+  for (int t : threadCounts)
+    peak[t] = fmaPeakGflops(t, 0.5);
+  for (int t : threadCounts)
+    llvm::errs() << "FMA peak, " << t << " thread(s): " << llvm::format("%.1f", peak[t]) << " GFLOP/s\n";
+
+  // The jobs.
+  std::vector<Row> rows;
+  for (const BenchShape &s : benchShapes(quick)) {
+    if (!shapeFilter.empty() && !llvm::is_contained(shapeFilter, s.name))
+      continue;
+    for (int t : threadCounts)
+      for (const std::string &scheme : schemesFor(s)) {
+        if (!schemeFilter.empty() && !llvm::is_contained(schemeFilter, scheme))
+          continue;
+        if (scheme == "attn-tuned" && tuneBudget <= 0)
+          continue;
+        Row r;
+        r.shape = s;
+        r.scheme = scheme;
+        r.threads = t;
+        rows.push_back(r);
+      }
+  }
+
+  std::map<std::pair<std::string, int>, std::string> tuned; // (shape, threads) -> schedule
+  for (size_t i = 0; i < rows.size(); ++i) {
+    Row &r = rows[i];
+    std::string what = r.shape.name + " " + r.scheme + " " + std::to_string(r.threads) + "T";
+    if (tty)
+      llvm::errs() << "\r\033[K[" << i + 1 << "/" << rows.size() << "] " << what;
+    else
+      llvm::errs() << "[" << i + 1 << "/" << rows.size() << "] " << what << "\n";
+    WorkerJob job;
+    job.shape = r.shape.name;
+    job.scheme = r.scheme;
+    job.threads = r.threads;
+    job.reps = reps;
+    job.quick = quick;
+    job.tuneBudget = tuneBudget;
+    if (r.scheme == "attn-tuned") {
+      auto key = std::make_pair(r.shape.name, r.threads);
+      if (!tuned.count(key)) {
+        if (tty)
+          llvm::errs() << " (tuning " << tuneBudget << " s)";
+        WorkerJob tune = job;
+        tune.scheme = "tune";
+        llvm::json::Object t = spawnWorker(self, tune);
+        tuned[key] = t.getBoolean("ok").value_or(false) ? t.getString("schedule")->str() : "";
+      }
+      job.schedule = tuned[key];
+      if (job.schedule.empty()) {
+        r.error = "tuning failed";
+        continue;
+      }
+    }
+    llvm::json::Object result = spawnWorker(self, job);
+    r.ok = result.getBoolean("ok").value_or(false);
+    if (!r.ok) {
+      r.error = result.getString("error").value_or("failed").str();
+      continue;
+    }
+    if (const llvm::json::Array *ms = result.getArray("ms"))
+      for (const llvm::json::Value &v : *ms)
+        r.ms.push_back(v.getAsNumber().value_or(0));
+    r.rssMb = result.getNumber("rss_mb").value_or(0);
+    r.schedule = job.schedule;
+  }
+  if (tty)
+    llvm::errs() << "\r\033[K";
+
+  // Derived columns, and the table.
+  std::map<std::pair<std::string, int>, double> bestBaseline;
+  for (const Row &r : rows)
+    if (r.ok && isBaseline(r.scheme)) {
+      auto key = std::make_pair(r.shape.name, r.threads);
+      double m = r.median();
+      bestBaseline[key] = bestBaseline.count(key) ? std::min(bestBaseline[key], m) : m;
+    }
+  llvm::json::Array jsonRows;
+  std::string csv = "shape,describe,group,kind,scheme,threads,median_ms,min_ms,max_ms,p25_ms,p75_ms,"
+                    "gflops,pct_peak,ratio_to_best_baseline,gbps,gtanh_per_s,rss_mb,error\n";
+  llvm::outs() << llvm::formatv("{0,-16} {1,-21} {2,2} {3,10} {4,21} {5,8} {6,7} {7,7} {8,7} {9,8} {10,8}\n",
+                                "shape", "scheme", "T", "median ms", "spread (min-max)", "GFLOP/s",
+                                "% peak", "x best", "GB/s", "Gtanh/s", "RSS MB");
+  for (const Row &r : rows) {
+    double med = r.median(), secs = med / 1e3;
+    double gflops = r.ok && r.shape.group != "additive" ? r.shape.flops() / secs / 1e9 : 0;
+    double pct = gflops > 0 ? 100 * gflops / peak[r.threads] : 0;
+    auto key = std::make_pair(r.shape.name, r.threads);
+    double ratio = r.ok && bestBaseline.count(key) ? bestBaseline[key] / med : 0;
+    double gbps = r.ok && r.shape.group == "decode" ? r.shape.bytes() / secs / 1e9 : 0;
+    double gtanh = r.ok && r.shape.group == "additive" ? r.shape.tanhs() / secs / 1e9 : 0;
+    std::string spread = r.ok ? llvm::formatv("{0:F3}-{1:F3}", r.percentile(0), r.percentile(1)).str() : "";
+    llvm::outs() << llvm::formatv("{0,-16} {1,-21} {2,2} {3,10} {4,21} {5,8} {6,7} {7,7} {8,7} {9,8} {10,8}",
+                                  r.shape.name, r.scheme, r.threads, r.ok ? fmt(med, "{0:F3}") : "-",
+                                  spread, fmt(gflops, "{0:F1}"), fmt(pct, "{0:F1}"),
+                                  fmt(ratio, "{0:F2}"), fmt(gbps, "{0:F1}"), fmt(gtanh, "{0:F2}"),
+                                  fmt(r.rssMb, "{0:F0}"));
+    if (!r.ok)
+      llvm::outs() << "  (" << r.error << ")";
+    llvm::outs() << "\n";
+    llvm::json::Object o{{"shape", r.shape.name},      {"describe", r.shape.describe()},
+                         {"group", r.shape.group},     {"kind", r.shape.kind},
+                         {"scheme", r.scheme},         {"threads", r.threads},
+                         {"ok", r.ok},                 {"error", r.error},
+                         {"B", r.shape.B},             {"H", r.shape.H},
+                         {"Hkv", r.shape.Hkv},         {"Tq", r.shape.Tq},
+                         {"Tk", r.shape.Tk},           {"D", r.shape.D},
+                         {"causal", r.shape.causal},   {"schedule", r.schedule}};
+    if (r.ok) {
+      o["ms"] = llvm::json::Array(r.ms);
+      o["median_ms"] = med;
+      o["min_ms"] = r.percentile(0);
+      o["max_ms"] = r.percentile(1);
+      o["p25_ms"] = r.percentile(0.25);
+      o["p75_ms"] = r.percentile(0.75);
+      o["gflops"] = gflops;
+      o["pct_peak"] = pct;
+      o["ratio_to_best_baseline"] = ratio;
+      o["gbps"] = gbps;
+      o["gtanh_per_s"] = gtanh;
+      o["rss_mb"] = r.rssMb;
+      o["data_mb"] = r.shape.bytes() / (1 << 20);
+    }
+    jsonRows.push_back(std::move(o));
+    csv += llvm::formatv("{0},\"{1}\",{2},{3},{4},{5},{6},{7},{8},{9},{10},{11},{12},{13},{14},{15},{16},\"{17}\"\n",
+                         r.shape.name, r.shape.describe(), r.shape.group, r.shape.kind, r.scheme,
+                         r.threads, med, r.percentile(0), r.percentile(1), r.percentile(0.25),
+                         r.percentile(0.75), gflops, pct, ratio, gbps, gtanh, r.rssMb, r.error)
+               .str();
+  }
+
+  llvm::json::Object peaks;
+  for (auto &[t, g] : peak)
+    peaks[std::to_string(t)] = g;
+  std::string command;
+  for (int i = 0; i < argc; ++i)
+    command += (i ? " " : "") + std::string(argv[i]);
+  std::time_t now = std::time(nullptr);
+  char date[64];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
+  llvm::json::Object doc{
+      {"tool", "attn-bench"},
+      {"date", date},
+      {"command", command},
+      {"target", backend::defaultTarget().halideTarget},
+      {"peak_gflops", std::move(peaks)},
+      {"reps", reps.getValue()},
+      {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()},
+      {"rows", std::move(jsonRows)}};
+  std::string error;
+  if (!jsonFile.empty()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc)));
+    if (!writeFileAtomically(jsonFile, text + "\n", error))
+      return tools::fail(error);
+  }
+  if (!csvFile.empty() && !writeFileAtomically(csvFile, csv, error))
+    return tools::fail(error);
+  return 0;
+}
