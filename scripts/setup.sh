@@ -11,6 +11,7 @@ PACKAGES=(
   cmake ninja-build g++ python3 python3-numpy
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libhalide14-0-dev
+  libopenblas-dev libdnnl-dev         # attn-bench's library baselines
 )
 
 missing=()

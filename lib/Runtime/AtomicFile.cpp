@@ -6,14 +6,38 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
 namespace attn {
 
+static std::string directoryOf(const std::string &path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+bool checkOutputPath(const std::string &path, std::string &error) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    error = "cannot write '" + path + "': it is a directory";
+    return false;
+  }
+  std::string dir = directoryOf(path);
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    error = "cannot write '" + path + "': no directory '" + dir + "'";
+    return false;
+  }
+  if (::access(dir.c_str(), W_OK) != 0) {
+    error = "cannot write '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
 bool writeFileAtomically(const std::string &path, const std::string &bytes, std::string &error) {
   size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  std::string dir = directoryOf(path);
   std::string tmpl = dir + "/." + path.substr(slash == std::string::npos ? 0 : slash + 1) + ".tmp-XXXXXX";
   std::vector<char> name(tmpl.begin(), tmpl.end());
   name.push_back('\0');

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchShapes.h"
+#include "Results.h"
 #include "Baselines.h"
 #include "ToolSupport.h"
 #include "Worker.h"
@@ -20,6 +21,7 @@
 #include "attn/Backend/Target.h"
 #include "attn/Runtime/AtomicFile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -70,26 +72,6 @@ static cl::opt<int> wThreads("w-threads", cl::Hidden, cl::init(1), cl::cat(categ
 static cl::opt<std::string> wSchedule("w-schedule", cl::Hidden, cl::cat(category));
 
 namespace {
-
-struct Row {
-  BenchShape shape;
-  std::string scheme;
-  int threads = 1;
-  bool ok = false;
-  std::string error, schedule;
-  std::vector<double> ms;
-  double rssMb = 0;
-  double median() const { return percentile(0.5); }
-  double percentile(double p) const {
-    std::vector<double> s = ms;
-    std::sort(s.begin(), s.end());
-    return s.empty() ? 0 : s[std::min(s.size() - 1, static_cast<size_t>(p * (s.size() - 1) + 0.5))];
-  }
-};
-
-bool isBaseline(const std::string &scheme) {
-  return scheme == "openblas" || scheme == "onednn" || scheme == "numpy";
-}
 
 /// The schemes measured for a shape.
 std::vector<std::string> schemesFor(const BenchShape &s) {
@@ -164,7 +146,59 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
   return std::move(*v->getAsObject());
 }
 
-std::string fmt(double v, const char *f) { return v > 0 ? llvm::formatv(f, v).str() : ""; }
+/// Measures one row in a worker process; for attn-tuned, first tunes (once per shape and thread
+/// count) in another.
+void measure(const std::string &self, Row &r,
+             std::map<std::pair<std::string, int>, std::string> &tuned, bool tty) {
+  WorkerJob job;
+  job.shape = r.shape.name;
+  job.scheme = r.scheme;
+  job.threads = r.threads;
+  job.reps = reps;
+  job.quick = quick;
+  job.tuneBudget = tuneBudget;
+  r.measured = true;
+  if (r.scheme == "attn-tuned") {
+    auto key = std::make_pair(r.shape.name, r.threads);
+    if (!tuned.count(key)) {
+      if (tty)
+        llvm::errs() << " (tuning " << tuneBudget << " s)";
+      WorkerJob tune = job;
+      tune.scheme = "tune";
+      llvm::json::Object t = spawnWorker(self, tune);
+      tuned[key] = t.getBoolean("ok").value_or(false) ? t.getString("schedule")->str() : "";
+    }
+    job.schedule = tuned[key];
+    if (job.schedule.empty()) {
+      r.error = "tuning failed";
+      return;
+    }
+  }
+  llvm::json::Object result = spawnWorker(self, job);
+  r.ok = result.getBoolean("ok").value_or(false);
+  if (!r.ok) {
+    r.error = result.getString("error").value_or("failed").str();
+    return;
+  }
+  if (const llvm::json::Array *ms = result.getArray("ms"))
+    for (const llvm::json::Value &v : *ms)
+      r.ms.push_back(v.getAsNumber().value_or(0));
+  r.rssMb = result.getNumber("rss_mb").value_or(0);
+  r.schedule = job.schedule;
+}
+
+/// Writes the JSON and CSV files (each whole or not at all). Called before the first measurement,
+/// so an unwritable path fails at once, and after every measurement, so the files follow the run.
+bool writeOutputs(const Results &results, std::string &error) {
+  if (!jsonFile.empty()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << llvm::formatv("{0:2}", results.json());
+    if (!writeFileAtomically(jsonFile, text + "\n", error))
+      return false;
+  }
+  return csvFile.empty() || writeFileAtomically(csvFile, results.csv(), error);
+}
 
 } // namespace
 
@@ -198,20 +232,23 @@ int main(int argc, char **argv) {
   for (int t : threadCounts)
     if (t < 1)
       return tools::fail("--threads takes counts of at least 1, got " + std::to_string(t));
-  std::string self = llvm::sys::fs::getMainExecutable(argv[0], (void *)&main);
-  bool tty = ::isatty(2);
-  auto started = std::chrono::steady_clock::now();
-
-  // The machine's peak, measured now, in this run.
-  std::map<int, double> peak;
-  for (int t : threadCounts)
-    peak[t] = fmaPeakGflops(t, 0.5);
-  for (int t : threadCounts)
-    llvm::errs() << "FMA peak, " << t << " thread(s): " << llvm::format("%.1f", peak[t]) << " GFLOP/s\n";
+  std::vector<BenchShape> shapes = benchShapes(quick);
+  for (const std::string &name : shapeFilter)
+    if (llvm::none_of(shapes, [&](const BenchShape &s) { return s.name == name; })) {
+      std::string known;
+      for (const BenchShape &s : shapes)
+        known += (known.empty() ? "" : ", ") + s.name;
+      return tools::fail("--shapes: unknown shape '" + name + "'" + (quick ? " in the --quick set" : "") +
+                         "; the shapes are " + known);
+    }
+  for (const std::string &name : schemeFilter)
+    if (!llvm::is_contained(allSchemes(), name))
+      return tools::fail("--schemes: unknown scheme '" + name + "'; the schemes are " +
+                         llvm::join(allSchemes(), ", "));
 
   // The jobs.
   std::vector<Row> rows;
-  for (const BenchShape &s : benchShapes(quick)) {
+  for (const BenchShape &s : shapes) {
     if (!shapeFilter.empty() && !llvm::is_contained(shapeFilter, s.name))
       continue;
     for (int t : threadCounts)
@@ -227,142 +264,54 @@ int main(int argc, char **argv) {
         rows.push_back(r);
       }
   }
+  if (rows.empty())
+    return tools::fail("nothing to measure: no scheme of --schemes applies to the shapes of --shapes");
 
-  std::map<std::pair<std::string, int>, std::string> tuned; // (shape, threads) -> schedule
-  for (size_t i = 0; i < rows.size(); ++i) {
-    Row &r = rows[i];
-    std::string what = r.shape.name + " " + r.scheme + " " + std::to_string(r.threads) + "T";
-    if (tty)
-      llvm::errs() << "\r\033[K[" << i + 1 << "/" << rows.size() << "] " << what;
-    else
-      llvm::errs() << "[" << i + 1 << "/" << rows.size() << "] " << what << "\n";
-    WorkerJob job;
-    job.shape = r.shape.name;
-    job.scheme = r.scheme;
-    job.threads = r.threads;
-    job.reps = reps;
-    job.quick = quick;
-    job.tuneBudget = tuneBudget;
-    if (r.scheme == "attn-tuned") {
-      auto key = std::make_pair(r.shape.name, r.threads);
-      if (!tuned.count(key)) {
-        if (tty)
-          llvm::errs() << " (tuning " << tuneBudget << " s)";
-        WorkerJob tune = job;
-        tune.scheme = "tune";
-        llvm::json::Object t = spawnWorker(self, tune);
-        tuned[key] = t.getBoolean("ok").value_or(false) ? t.getString("schedule")->str() : "";
-      }
-      job.schedule = tuned[key];
-      if (job.schedule.empty()) {
-        r.error = "tuning failed";
-        continue;
-      }
-    }
-    llvm::json::Object result = spawnWorker(self, job);
-    r.ok = result.getBoolean("ok").value_or(false);
-    if (!r.ok) {
-      r.error = result.getString("error").value_or("failed").str();
-      continue;
-    }
-    if (const llvm::json::Array *ms = result.getArray("ms"))
-      for (const llvm::json::Value &v : *ms)
-        r.ms.push_back(v.getAsNumber().value_or(0));
-    r.rssMb = result.getNumber("rss_mb").value_or(0);
-    r.schedule = job.schedule;
-  }
-  if (tty)
-    llvm::errs() << "\r\033[K";
-
-  // Derived columns, and the table.
-  std::map<std::pair<std::string, int>, double> bestBaseline;
-  for (const Row &r : rows)
-    if (r.ok && isBaseline(r.scheme)) {
-      auto key = std::make_pair(r.shape.name, r.threads);
-      double m = r.median();
-      bestBaseline[key] = bestBaseline.count(key) ? std::min(bestBaseline[key], m) : m;
-    }
-  llvm::json::Array jsonRows;
-  std::string csv = "shape,describe,group,kind,scheme,threads,median_ms,min_ms,max_ms,p25_ms,p75_ms,"
-                    "gflops,pct_peak,ratio_to_best_baseline,gbps,gtanh_per_s,rss_mb,error\n";
-  llvm::outs() << llvm::formatv("{0,-16} {1,-21} {2,2} {3,10} {4,21} {5,8} {6,7} {7,7} {8,7} {9,8} {10,8}\n",
-                                "shape", "scheme", "T", "median ms", "spread (min-max)", "GFLOP/s",
-                                "% peak", "x best", "GB/s", "Gtanh/s", "RSS MB");
-  for (const Row &r : rows) {
-    double med = r.median(), secs = med / 1e3;
-    double gflops = r.ok && r.shape.group != "additive" ? r.shape.flops() / secs / 1e9 : 0;
-    double pct = gflops > 0 ? 100 * gflops / peak[r.threads] : 0;
-    auto key = std::make_pair(r.shape.name, r.threads);
-    double ratio = r.ok && bestBaseline.count(key) ? bestBaseline[key] / med : 0;
-    double gbps = r.ok && r.shape.group == "decode" ? r.shape.bytes() / secs / 1e9 : 0;
-    double gtanh = r.ok && r.shape.group == "additive" ? r.shape.tanhs() / secs / 1e9 : 0;
-    std::string spread = r.ok ? llvm::formatv("{0:F3}-{1:F3}", r.percentile(0), r.percentile(1)).str() : "";
-    llvm::outs() << llvm::formatv("{0,-16} {1,-21} {2,2} {3,10} {4,21} {5,8} {6,7} {7,7} {8,7} {9,8} {10,8}",
-                                  r.shape.name, r.scheme, r.threads, r.ok ? fmt(med, "{0:F3}") : "-",
-                                  spread, fmt(gflops, "{0:F1}"), fmt(pct, "{0:F1}"),
-                                  fmt(ratio, "{0:F2}"), fmt(gbps, "{0:F1}"), fmt(gtanh, "{0:F2}"),
-                                  fmt(r.rssMb, "{0:F0}"));
-    if (!r.ok)
-      llvm::outs() << "  (" << r.error << ")";
-    llvm::outs() << "\n";
-    llvm::json::Object o{{"shape", r.shape.name},      {"describe", r.shape.describe()},
-                         {"group", r.shape.group},     {"kind", r.shape.kind},
-                         {"scheme", r.scheme},         {"threads", r.threads},
-                         {"ok", r.ok},                 {"error", r.error},
-                         {"B", r.shape.B},             {"H", r.shape.H},
-                         {"Hkv", r.shape.Hkv},         {"Tq", r.shape.Tq},
-                         {"Tk", r.shape.Tk},           {"D", r.shape.D},
-                         {"causal", r.shape.causal},   {"schedule", r.schedule}};
-    if (r.ok) {
-      o["ms"] = llvm::json::Array(r.ms);
-      o["median_ms"] = med;
-      o["min_ms"] = r.percentile(0);
-      o["max_ms"] = r.percentile(1);
-      o["p25_ms"] = r.percentile(0.25);
-      o["p75_ms"] = r.percentile(0.75);
-      o["gflops"] = gflops;
-      o["pct_peak"] = pct;
-      o["ratio_to_best_baseline"] = ratio;
-      o["gbps"] = gbps;
-      o["gtanh_per_s"] = gtanh;
-      o["rss_mb"] = r.rssMb;
-      o["data_mb"] = r.shape.bytes() / (1 << 20);
-    }
-    jsonRows.push_back(std::move(o));
-    csv += llvm::formatv("{0},\"{1}\",{2},{3},{4},{5},{6},{7},{8},{9},{10},{11},{12},{13},{14},{15},{16},\"{17}\"\n",
-                         r.shape.name, r.shape.describe(), r.shape.group, r.shape.kind, r.scheme,
-                         r.threads, med, r.percentile(0), r.percentile(1), r.percentile(0.25),
-                         r.percentile(0.75), gflops, pct, ratio, gbps, gtanh, r.rssMb, r.error)
-               .str();
-  }
-
-  llvm::json::Object peaks;
-  for (auto &[t, g] : peak)
-    peaks[std::to_string(t)] = g;
-  std::string command;
+  RunInfo info;
   for (int i = 0; i < argc; ++i)
-    command += (i ? " " : "") + std::string(argv[i]);
+    info.command += (i ? " " : "") + std::string(argv[i]);
   std::time_t now = std::time(nullptr);
   char date[64];
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
-  llvm::json::Object doc{
-      {"tool", "attn-bench"},
-      {"date", date},
-      {"command", command},
-      {"target", backend::defaultTarget().halideTarget},
-      {"peak_gflops", std::move(peaks)},
-      {"reps", reps.getValue()},
-      {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()},
-      {"rows", std::move(jsonRows)}};
+  info.date = date;
+  info.target = backend::defaultTarget().halideTarget;
+  info.reps = reps;
+  Results results(std::move(rows), std::move(info));
   std::string error;
-  if (!jsonFile.empty()) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc)));
-    if (!writeFileAtomically(jsonFile, text + "\n", error))
+  if (!writeOutputs(results, error))
+    return tools::fail(error);
+
+  std::string self = llvm::sys::fs::getMainExecutable(argv[0], (void *)&main);
+  bool tty = ::isatty(2);
+  auto started = std::chrono::steady_clock::now();
+
+  // The machine's peak, measured now, in this run.
+  for (int t : threadCounts)
+    results.info.peakGflops[t] = fmaPeakGflops(t, 0.5);
+  for (int t : threadCounts)
+    llvm::errs() << "FMA peak, " << t << " thread(s): "
+                 << llvm::format("%.1f", results.info.peakGflops[t]) << " GFLOP/s\n";
+
+  std::map<std::pair<std::string, int>, std::string> tuned; // (shape, threads) -> schedule
+  std::vector<Row> &all = results.rows;
+  for (size_t i = 0; i < all.size(); ++i) {
+    Row &r = all[i];
+    std::string what = r.shape.name + " " + r.scheme + " " + std::to_string(r.threads) + "T";
+    if (tty)
+      llvm::errs() << "\r\033[K[" << i + 1 << "/" << all.size() << "] " << what;
+    else
+      llvm::errs() << "[" << i + 1 << "/" << all.size() << "] " << what << "\n";
+    measure(self, r, tuned, tty);
+    results.info.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (!writeOutputs(results, error))
       return tools::fail(error);
   }
-  if (!csvFile.empty() && !writeFileAtomically(csvFile, csv, error))
+  if (tty)
+    llvm::errs() << "\r\033[K";
+  results.info.complete = true;
+  results.printTable(llvm::outs());
+  if (!writeOutputs(results, error))
     return tools::fail(error);
   return 0;
 }

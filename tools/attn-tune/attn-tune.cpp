@@ -55,6 +55,9 @@ int main(int argc, char **argv) {
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
   if (!target)
     return 1;
+  std::string error;
+  if (!checkOutputPath(outputFile, error))
+    return tools::fail(error);
   if (threads > 0)
     backend::setThreadCount(threads);
 
@@ -70,7 +73,6 @@ int main(int argc, char **argv) {
   if (!quiet)
     options.progress = [](const std::string &line) { llvm::errs() << line << "\n"; };
   std::vector<tools::TuneReport> reports;
-  std::string error;
   if (!tools::tuneModule(*module, options, reports, error))
     return tools::fail(error);
 

@@ -12,6 +12,10 @@ namespace attn {
 /// one.
 bool writeFileAtomically(const std::string &path, const std::string &bytes, std::string &error);
 
+/// Checks, before any work, that a file can be created at `path` (its directory exists and is
+/// writable, and `path` is not a directory), so a long run does not fail only at its end.
+bool checkOutputPath(const std::string &path, std::string &error);
+
 } // namespace attn
 
 #endif // ATTN_RUNTIME_ATOMICFILE_H

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""check_bench_json.py RESULTS.json RESULTS.csv: checks an attn-bench run's files.
+
+Recomputes every derived column from the raw timings (median, GFLOP/s, % of the recorded peak, the
+ratio to the best baseline of the same shape and thread count) instead of trusting attn-bench's own
+arithmetic, and checks the CSV holds the same rows. Prints one line per row and "ok" at the end.
+"""
+import csv
+import json
+import statistics
+import sys
+
+doc = json.load(open(sys.argv[1]))
+rows = doc["rows"]
+assert doc["tool"] == "attn-bench" and doc["complete"] is True, "the run is not marked complete"
+assert rows, "no rows"
+peak = {int(t): g for t, g in doc["peak_gflops"].items()}
+assert all(g > 1 for g in peak.values()), f"implausible FMA peak {peak}"
+
+
+def close(a, b):
+    return abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
+
+
+def median(ms):
+    s = sorted(ms)
+    return s[min(len(s) - 1, int(0.5 * (len(s) - 1) + 0.5))]
+
+
+best = {}
+for r in rows:
+    assert r["measured"] and r["ok"], f"{r['shape']} {r['scheme']}: {r['error']}"
+    assert len(r["ms"]) == doc["reps"], "one timing per repetition"
+    assert close(r["median_ms"], median(r["ms"]))
+    assert r["min_ms"] <= r["median_ms"] <= r["max_ms"]
+    if r["scheme"] in ("openblas", "onednn", "numpy"):
+        key = (r["shape"], r["threads"])
+        best[key] = min(best.get(key, float("inf")), r["median_ms"])
+
+for r in rows:
+    secs = r["median_ms"] / 1e3
+    if r["group"] == "additive":
+        assert r["gflops"] == 0
+        tanhs = r["B"] * r["Tq"] * r["Tk"] * r["Da"]
+        assert close(r["gtanh_per_s"], tanhs / secs / 1e9)
+    else:
+        flops = 4 * r["B"] * r["H"] * r["Tq"] * r["Tk"] * r["D"]
+        assert close(r["gflops"], flops / secs / 1e9), (r["gflops"], flops / secs / 1e9)
+        assert close(r["pct_peak"], 100 * r["gflops"] / peak[r["threads"]])
+    if r["group"] == "decode":
+        assert r["gbps"] > 0
+    key = (r["shape"], r["threads"])
+    if key in best:
+        assert close(r["ratio_to_best_baseline"], best[key] / r["median_ms"])
+    assert r["rss_mb"] > 1
+    print(f"{r['shape']} {r['scheme']} {r['threads']}T ok")
+
+with open(sys.argv[2]) as f:
+    table = list(csv.DictReader(f))
+assert len(table) == len(rows), (len(table), len(rows))
+for c, r in zip(table, rows):
+    assert c["shape"] == r["shape"] and c["scheme"] == r["scheme"]
+    assert close(float(c["median_ms"]), r["median_ms"])
+print("ok")

@@ -1,0 +1,131 @@
+//===- Results.cpp - attn-bench's rows, derived metrics and outputs -------===//
+
+#include "Results.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace attn::bench;
+
+const std::vector<std::string> &attn::bench::allSchemes() {
+  static const std::vector<std::string> schemes = {
+      "attn-fused",           "attn-tuned",    "attn-unfused", "halide-adams2019",
+      "halide-mullapudi2016", "halide-li2018", "openblas",     "onednn",
+      "numpy"};
+  return schemes;
+}
+
+bool attn::bench::isBaseline(const std::string &scheme) {
+  return scheme == "openblas" || scheme == "onednn" || scheme == "numpy";
+}
+
+double Row::percentile(double p) const {
+  std::vector<double> s = ms;
+  std::sort(s.begin(), s.end());
+  return s.empty() ? 0 : s[std::min(s.size() - 1, static_cast<size_t>(p * (s.size() - 1) + 0.5))];
+}
+
+Results::Derived Results::derive(const Row &r) const {
+  Derived d;
+  if (!r.ok)
+    return d;
+  d.median = r.median();
+  double secs = d.median / 1e3;
+  const std::string &group = r.shape.group;
+  d.gflops = group != "additive" ? r.shape.flops() / secs / 1e9 : 0;
+  auto peak = info.peakGflops.find(r.threads);
+  d.pctPeak = d.gflops > 0 && peak != info.peakGflops.end() ? 100 * d.gflops / peak->second : 0;
+  double best = 0;
+  for (const Row &b : rows)
+    if (b.ok && isBaseline(b.scheme) && b.shape.name == r.shape.name && b.threads == r.threads)
+      best = best > 0 ? std::min(best, b.median()) : b.median();
+  d.ratio = best > 0 ? best / d.median : 0;
+  d.gbps = group == "decode" ? r.shape.bytes() / secs / 1e9 : 0;
+  d.gtanh = group == "additive" ? r.shape.tanhs() / secs / 1e9 : 0;
+  return d;
+}
+
+llvm::json::Value Results::json() const {
+  llvm::json::Array jsonRows;
+  for (const Row &r : rows) {
+    llvm::json::Object o{{"shape", r.shape.name},    {"describe", r.shape.describe()},
+                         {"group", r.shape.group},   {"kind", r.shape.kind},
+                         {"scheme", r.scheme},       {"threads", r.threads},
+                         {"measured", r.measured},   {"ok", r.ok},
+                         {"error", r.error},         {"B", r.shape.B},
+                         {"H", r.shape.H},           {"Hkv", r.shape.Hkv},
+                         {"Tq", r.shape.Tq},         {"Tk", r.shape.Tk},
+                         {"D", r.shape.D},           {"Da", r.shape.Da},
+                         {"causal", r.shape.causal},
+                         {"schedule", r.schedule},   {"data_mb", r.shape.bytes() / (1 << 20)}};
+    if (r.ok) {
+      Derived d = derive(r);
+      o["ms"] = llvm::json::Array(r.ms);
+      o["median_ms"] = d.median;
+      o["min_ms"] = r.percentile(0);
+      o["max_ms"] = r.percentile(1);
+      o["p25_ms"] = r.percentile(0.25);
+      o["p75_ms"] = r.percentile(0.75);
+      o["gflops"] = d.gflops;
+      o["pct_peak"] = d.pctPeak;
+      o["ratio_to_best_baseline"] = d.ratio;
+      o["gbps"] = d.gbps;
+      o["gtanh_per_s"] = d.gtanh;
+      o["rss_mb"] = r.rssMb;
+    }
+    jsonRows.push_back(std::move(o));
+  }
+  llvm::json::Object peaks;
+  for (auto &[t, g] : info.peakGflops)
+    peaks[std::to_string(t)] = g;
+  return llvm::json::Object{{"tool", "attn-bench"},
+                            {"date", info.date},
+                            {"command", info.command},
+                            {"target", info.target},
+                            {"peak_gflops", std::move(peaks)},
+                            {"reps", info.reps},
+                            {"seconds", info.seconds},
+                            {"complete", info.complete},
+                            {"rows", std::move(jsonRows)}};
+}
+
+std::string Results::csv() const {
+  std::string csv = "shape,describe,group,kind,scheme,threads,median_ms,min_ms,max_ms,p25_ms,p75_ms,"
+                    "gflops,pct_peak,ratio_to_best_baseline,gbps,gtanh_per_s,rss_mb,error\n";
+  for (const Row &r : rows) {
+    if (!r.measured)
+      continue;
+    Derived d = derive(r);
+    csv += llvm::formatv("{0},\"{1}\",{2},{3},{4},{5},{6:F6},{7:F6},{8:F6},{9:F6},{10:F6},{11:F3},"
+                         "{12:F3},{13:F4},{14:F3},{15:F4},{16:F1},\"{17}\"\n",
+                         r.shape.name, r.shape.describe(), r.shape.group, r.shape.kind, r.scheme,
+                         r.threads, d.median, r.percentile(0), r.percentile(1), r.percentile(0.25),
+                         r.percentile(0.75), d.gflops, d.pctPeak, d.ratio, d.gbps, d.gtanh, r.rssMb,
+                         r.error)
+               .str();
+  }
+  return csv;
+}
+
+static std::string fmt(double v, const char *f) { return v > 0 ? llvm::formatv(f, v).str() : ""; }
+
+void Results::printTable(llvm::raw_ostream &os) const {
+  const char *layout = "{0,-16} {1,-21} {2,2} {3,10} {4,21} {5,8} {6,7} {7,7} {8,7} {9,8} {10,8}";
+  os << llvm::formatv(layout, "shape", "scheme", "T", "median ms", "spread (min-max)", "GFLOP/s",
+                      "% peak", "x best", "GB/s", "Gtanh/s", "RSS MB")
+     << "\n";
+  for (const Row &r : rows) {
+    Derived d = derive(r);
+    std::string spread =
+        r.ok ? llvm::formatv("{0:F3}-{1:F3}", r.percentile(0), r.percentile(1)).str() : "";
+    os << llvm::formatv(layout, r.shape.name, r.scheme, r.threads,
+                        r.ok ? fmt(d.median, "{0:F3}") : "-", spread, fmt(d.gflops, "{0:F1}"),
+                        fmt(d.pctPeak, "{0:F1}"), fmt(d.ratio, "{0:F2}"), fmt(d.gbps, "{0:F1}"),
+                        fmt(d.gtanh, "{0:F2}"), fmt(r.rssMb, "{0:F0}"));
+    if (!r.ok)
+      os << "  (" << (r.measured ? r.error : "not measured") << ")";
+    os << "\n";
+  }
+}
