@@ -12,6 +12,7 @@ PACKAGES=(
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libhalide14-0-dev
   libopenblas-dev libdnnl-dev         # attn-bench's library baselines
+  ocl-icd-opencl-dev pocl-opencl-icd  # the GPU schedules' tests: OpenCL on the CPU (PoCL)
 )
 
 missing=()

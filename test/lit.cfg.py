@@ -32,3 +32,22 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # Kernels run on 2 threads at most: lit already runs tests side by side.
 config.environment["HL_NUM_THREADS"] = "2"
+
+# GPU schedules are run on PoCL (OpenCL on the CPU) when it is installed (scripts/setup.sh installs
+# it), with its kernel cache off so that every run compiles its kernels (TOOLCHAIN.md: the cache once
+# hid a crash in the compile path).
+import ctypes.util
+if os.path.exists("/etc/OpenCL/vendors/pocl.icd") and ctypes.util.find_library("pocl"):
+    config.available_features.add("opencl")
+config.environment["POCL_KERNEL_CACHE"] = "0"
+config.substitutions.append(
+    ("%rerun_on_target", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "rerun-on-target.py")
+     + " " + os.path.join(config.attn_tools_dir, "attn-run")))
+
+# CUDA's assembler, to prove the emitted PTX assembles for Hopper (there is no GPU here).
+import shutil
+ptxas = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+config.substitutions.append(("%attn_build", config.attn_obj_root))

@@ -22,7 +22,9 @@ bool parseEmit(const std::string &name, Emit &out) {
                                                         {"stmt_html", Emit::StmtHtml},
                                                         {"assembly", Emit::Assembly},
                                                         {"llvm_assembly", Emit::LlvmAssembly},
-                                                        {"schedule", Emit::Schedule}};
+                                                        {"schedule", Emit::Schedule},
+                                                        {"ptx", Emit::Ptx},
+                                                        {"opencl", Emit::OpenCL}};
   for (auto &[n, e] : names)
     if (name == n) {
       out = e;
@@ -38,6 +40,8 @@ const char *emitName(Emit e) {
   case Emit::Assembly: return "assembly";
   case Emit::LlvmAssembly: return "llvm_assembly";
   case Emit::Schedule: return "schedule";
+  case Emit::Ptx: return "ptx";
+  case Emit::OpenCL: return "opencl";
   }
   return "?";
 }
@@ -49,6 +53,8 @@ std::string emitFileName(const std::string &kernel, Emit e) {
   case Emit::Assembly: return kernel + ".s";
   case Emit::LlvmAssembly: return kernel + ".ll";
   case Emit::Schedule: return kernel + ".schedule.txt";
+  case Emit::Ptx: return kernel + ".ptx";
+  case Emit::OpenCL: return kernel + ".cl";
   }
   return kernel;
 }
@@ -102,7 +108,9 @@ OutputFileType halideOutput(Emit e) {
   case Emit::StmtHtml: return OutputFileType::stmt_html;
   case Emit::Assembly: return OutputFileType::assembly;
   case Emit::LlvmAssembly: return OutputFileType::llvm_assembly;
-  case Emit::Schedule: break;
+  case Emit::Schedule:
+  case Emit::Ptx:
+  case Emit::OpenCL: break;
   }
   return OutputFileType::stmt;
 }
@@ -124,6 +132,19 @@ void fixIncludeGuard(const std::string &header, const std::string &kernel) {
   }
 }
 
+/// The device code Halide embedded in a compiled module (a buffer named "*gpu_source_kernels": PTX
+/// text for CUDA, OpenCL C for OpenCL), without its terminating NULs.
+std::string deviceSource(const Module &m) {
+  for (const Buffer<> &b : m.buffers())
+    if (b.name().find("gpu_source_kernels") != std::string::npos) {
+      std::string text(reinterpret_cast<const char *>(b.data()), b.size_in_bytes());
+      while (!text.empty() && text.back() == '\0')
+        text.pop_back();
+      return text;
+    }
+  return "";
+}
+
 /// Copies a Halide runtime header next to the kernels, so a program compiles against OUT_DIR alone.
 void copyHeader(const std::string &name, const std::string &dest) {
   std::ifstream in(std::string(ATTN_HALIDE_INCLUDE_DIR) + "/" + name, std::ios::binary);
@@ -140,19 +161,28 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
     return false;
   }
   bool ok = catchHalide("@" + fn.name, error, [&] {
+    for (Emit e : extra)
+      if ((e == Emit::Ptx && !target.cuda) || (e == Emit::OpenCL && !target.opencl))
+        throw CompileError(std::string("--emit=") + emitName(e) + " needs a " +
+                           (e == Emit::Ptx ? "CUDA" : "OpenCL") + " target (for example host-" +
+                           (e == Emit::Ptx ? "cuda-cuda_capability_80" : "opencl") + "), not '" +
+                           target.halideTarget + "'");
     BuiltKernel k = buildKernel(fn, target);
     std::map<OutputFileType, std::string> files = {
         {OutputFileType::static_library, staging.file(fn.name + ".a")},
         {OutputFileType::c_header, staging.file(fn.name + ".h")}};
-    for (Emit e : extra) {
-      if (e == Emit::Schedule) {
-        std::ofstream(staging.file(emitFileName(fn.name, e))) << k.log.text();
-        continue;
-      }
-      files[halideOutput(e)] = staging.file(emitFileName(fn.name, e));
-    }
     std::vector<Argument> args(k.lowered->inputs.begin(), k.lowered->inputs.end());
-    k.lowered->pipeline.compile_to(files, args, fn.name, k.target.with_feature(Target::NoRuntime));
+    Module module = k.lowered->pipeline.compile_to_module(args, fn.name,
+                                                         k.target.with_feature(Target::NoRuntime));
+    for (Emit e : extra) {
+      if (e == Emit::Schedule)
+        std::ofstream(staging.file(emitFileName(fn.name, e))) << k.log.text();
+      else if (e == Emit::Ptx || e == Emit::OpenCL)
+        std::ofstream(staging.file(emitFileName(fn.name, e))) << deviceSource(module);
+      else
+        files[halideOutput(e)] = staging.file(emitFileName(fn.name, e));
+    }
+    module.compile(files);
     fixIncludeGuard(files[OutputFileType::c_header], fn.name);
   });
   return ok && staging.publish(outDir, error);

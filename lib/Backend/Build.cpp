@@ -62,7 +62,9 @@ void setEstimates(lowering::LoweredFunction &lf) {
 BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target) {
   BuiltKernel k;
   k.target = Halide::Target(target.halideTarget);
-  k.lowered = lowering::lowerFunction(fn);
+  lowering::LoweringOptions options;
+  options.gpu = k.target.has_gpu_feature();
+  k.lowered = lowering::lowerFunction(fn, options);
   // An op that asks for a Halide autoscheduler has it schedule the whole pipeline (they work on
   // pipelines, not ops); otherwise attn's schedules apply op by op.
   std::string autoscheduler;
@@ -70,6 +72,9 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
     if (op.schedule.usesAutoscheduler())
       autoscheduler = op.schedule.scheduler;
   if (!autoscheduler.empty()) {
+    if (k.target.has_gpu_feature())
+      throw Halide::CompileError("the Halide autoschedulers are used for CPU targets only; '" +
+                                 target.halideTarget + "' is a GPU target (use scheduler = \"hand\")");
     std::string name = loadAutoscheduler(autoscheduler);
     setEstimates(*k.lowered);
     int threads = std::max(1u, std::thread::hardware_concurrency());
@@ -80,7 +85,10 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
               "where dynamic)");
     return k;
   }
-  schedule::scheduleCpu(*k.lowered, schedule::defaultCpuParams(k.target), k.log);
+  if (k.target.has_gpu_feature())
+    schedule::scheduleGpu(*k.lowered, schedule::defaultGpuParams(k.target), k.log);
+  else
+    schedule::scheduleCpu(*k.lowered, schedule::defaultCpuParams(k.target), k.log);
   return k;
 }
 

@@ -5,6 +5,7 @@
 #include "attn/Backend/Backend.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
 #include <map>
 #include <mutex>
 #include <unordered_map>
@@ -85,6 +86,15 @@ private:
   size_t cachedBytes = 0;
 };
 
+/// PoCL (OpenCL on the CPU) compiles kernels with its own clang/LLVM 15, which binds to LLVM 14's
+/// symbols already in this process (Halide) and crashes. Loaded first with RTLD_DEEPBIND, PoCL
+/// resolves its symbols in its own dependencies first; the OpenCL ICD loader then finds it loaded.
+/// (TOOLCHAIN.md; a no-op when PoCL is not installed or another OpenCL driver is used.)
+void isolatePocl() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::dlopen("libpocl.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND); });
+}
+
 class JitKernelImpl : public JitKernel {
 public:
   JitKernelImpl(BuiltKernel k, std::string name) : k(std::move(k)), name(std::move(name)) {}
@@ -92,13 +102,21 @@ public:
   bool run(const std::vector<const HostTensor *> &inputs, std::vector<HostTensor> &outputs,
            std::string &error) override {
     return catchHalide("running @" + name, error, [&] {
-      for (size_t i = 0; i < inputs.size(); ++i)
-        k.lowered->inputs[i].set(viewOf(*inputs[i]));
+      bool gpu = k.target.has_gpu_feature();
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        Buffer<> in = viewOf(*inputs[i]);
+        if (gpu) // the data is on the host: Halide copies it to the device before the first use
+          in.set_host_dirty();
+        k.lowered->inputs[i].set(in);
+      }
       std::vector<Buffer<>> outs;
       for (HostTensor &o : outputs)
         outs.push_back(viewOf(o));
       Realization r(outs);
       k.lowered->pipeline.realize(r, k.target);
+      if (gpu)
+        for (Buffer<> &o : outs) // the results were written on the device
+          o.copy_to_host();
     });
   }
 
@@ -113,6 +131,22 @@ public:
 std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const TargetInfo &target,
                                       std::string &error) {
   std::unique_ptr<JitKernelImpl> kernel;
+  // Without a driver, Halide's runtime would fail at the first run with one line per missing CUDA
+  // entry point; say it once, before compiling.
+  if (target.cuda && !::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {
+    error = "@" + fn.name + ": target '" + target.halideTarget +
+            "' needs the CUDA driver (libcuda.so.1), which this machine does not have; "
+            "attn-compile emits CUDA kernels without one";
+    return nullptr;
+  }
+  if (target.opencl)
+    isolatePocl(); // before anything loads an OpenCL driver
+  if (target.opencl && !::dlopen("libOpenCL.so", RTLD_LAZY | RTLD_LOCAL)) {
+    error = "@" + fn.name + ": target '" + target.halideTarget +
+            "' needs an OpenCL loader (libOpenCL.so) and driver, which this machine does not have "
+            "(Debian: ocl-icd-opencl-dev and pocl-opencl-icd)";
+    return nullptr;
+  }
   bool ok = catchHalide("@" + fn.name, error, [&] {
     BuiltKernel k = buildKernel(fn, target);
     k.lowered->pipeline.jit_handlers().custom_malloc = BufferPool::allocate;

@@ -23,6 +23,25 @@ struct ScheduleLog {
   std::string text() const;
 };
 
+/// An #attn.schedule parameter, or the schedule's default when it is unset (0).
+inline int param(int64_t value, int fallback) {
+  return value > 0 ? static_cast<int>(value) : fallback;
+}
+
+/// The fused kernel's result, computed at root in tiles of the formulation's rows: `rt` the tile,
+/// `rr` the row in it, `hb` the kv batch dims fused into one loop (undefined when there are none).
+/// Shared by the CPU and the GPU schedules, which then parallelize or map these loops.
+struct ResultTiles {
+  Halide::Var rt, rr;
+  Halide::VarOrRVar hb;
+};
+ResultTiles tileFusedResult(const lowering::FusedAttentionStage &f);
+
+/// Fuses `bk` (innermost first) of a stage into one loop named after `prefix`; returns it
+/// (undefined if `bk` is empty).
+Halide::VarOrRVar fuseBatchDims(Halide::Stage s, const std::vector<Halide::Var> &bk,
+                                const std::string &prefix);
+
 /// CPU schedule parameters.
 struct CpuParams {
   int lanes = 16;     // f32 vector lanes (16 on AVX-512, 8 on AVX2)
@@ -41,6 +60,24 @@ void scheduleFusedAttentionCpu(lowering::FusedAttentionStage f, const kernel::Sc
 
 /// Schedules every stage of `lf` for the CPU.
 void scheduleCpu(lowering::LoweredFunction &lf, const CpuParams &params, ScheduleLog &log);
+
+/// GPU schedule parameters (CUDA and OpenCL alike).
+struct GpuParams {
+  int threadsX = 16, threadsY = 16; // thread blocks of the per-op kernels
+  int regRows = 4;                  // rows per thread of a per-op contraction (its register block)
+  int sharedBytes = 48 * 1024;      // shared memory a fused kernel's thread block may use
+};
+
+/// Defaults for a GPU target.
+GpuParams defaultGpuParams(const Halide::Target &target);
+
+/// The fused attention kernel's GPU schedule (GPU/FusedAttention.cpp).
+void scheduleFusedAttentionGpu(lowering::FusedAttentionStage f, const kernel::ScheduleSpec &spec,
+                               const GpuParams &defaults, const std::string &owner,
+                               ScheduleLog &log);
+
+/// Schedules every stage of `lf` for a GPU target (GPU/GpuSchedule.cpp).
+void scheduleGpu(lowering::LoweredFunction &lf, const GpuParams &params, ScheduleLog &log);
 
 } // namespace attn::schedule
 

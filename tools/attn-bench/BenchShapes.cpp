@@ -2,6 +2,7 @@
 
 #include "BenchShapes.h"
 
+#include <cctype>
 #include <sstream>
 
 namespace attn::bench {
@@ -92,6 +93,45 @@ std::string BenchShape::describe() const {
   if (causal)
     os << " causal";
   return os.str();
+}
+
+std::string BenchShape::kernelName() const {
+  std::string k = "attn_" + name;
+  for (char &c : k)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return k;
+}
+
+llvm::json::Object BenchShape::json() const {
+  llvm::json::Array args;
+  for (const std::vector<int64_t> &a : argShapes())
+    args.push_back(llvm::json::Array(a));
+  std::vector<int64_t> out = kind == "additive" ? std::vector<int64_t>{B, Tq, D}
+                                                : std::vector<int64_t>{B, H, Tq, D};
+  return llvm::json::Object{{"name", name},       {"kernel", kernelName()}, {"describe", describe()},
+                            {"group", group},     {"kind", kind},           {"B", B},
+                            {"H", H},             {"Hkv", Hkv},             {"Tq", Tq},
+                            {"Tk", Tk},           {"D", D},                 {"Da", Da},
+                            {"causal", causal},   {"args", std::move(args)},
+                            {"out", llvm::json::Array(out)},
+                            {"flops", flops()},   {"bytes", bytes()},       {"tanhs", tanhs()}};
+}
+
+std::vector<BenchShape> gpuShapes(bool quick) {
+  std::vector<BenchShape> shapes = benchShapes(quick);
+  if (quick)
+    return shapes;
+  for (int64_t s : {1024, 4096}) {
+    BenchShape b;
+    b.name = "S" + std::to_string(s) + "-D128";
+    b.group = "prefill";
+    b.kind = "scaled_dot";
+    b.Tq = b.Tk = s;
+    b.D = 128;
+    shapes.push_back(b);
+  }
+  return shapes;
 }
 
 std::vector<BenchShape> benchShapes(bool quick) {

@@ -3,6 +3,8 @@
 #ifndef ATTN_TOOLS_ATTN_BENCH_BENCHSHAPES_H
 #define ATTN_TOOLS_ATTN_BENCH_BENCHSHAPES_H
 
+#include "llvm/Support/JSON.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,10 +32,18 @@ struct BenchShape {
   /// weighted_sum; `schedule` (an #attn.schedule, may be empty) is attached to every op.
   std::string mlir(bool fused, const std::string &schedule) const;
   std::string describe() const; // "B=1 H=8 S=1024 D=64"
+  /// The C identifier of the shape's emitted kernel (bench/gpu): "attn_S2048_causal".
+  std::string kernelName() const;
+  /// The shape as JSON fields (name, kernel, kind, sizes, argument shapes, flops, bytes).
+  llvm::json::Object json() const;
 };
 
 /// The shapes of the benchmark set (docs/BENCHMARKS.md), or a small set for tests.
 std::vector<BenchShape> benchShapes(bool quick);
+
+/// The GPU measurement's shapes (bench/gpu/run.sh): the benchmark set plus head dim 128 at
+/// S = 1024 and 4096 (the GPU goal names D = 64 and 128).
+std::vector<BenchShape> gpuShapes(bool quick);
 
 } // namespace attn::bench
 

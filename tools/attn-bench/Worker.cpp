@@ -110,15 +110,15 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
   else if (job.scheme.rfind("halide-", 0) == 0)
     schedule = "#attn.schedule<scheduler = \"" + job.scheme.substr(7) + "\">";
   std::string error;
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag("");
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target);
   if (!target)
-    return fail("no target");
+    return fail("unknown target '" + job.target + "'");
   mlir::MLIRContext ctx;
   std::string text = s.mlir(fused, schedule);
 
   if (job.scheme == "tune") {
     mlir::OwningOpRef<mlir::ModuleOp> module = tools::parseModuleString(text, s.name, ctx);
-    if (!module || failed(tools::runPipeline(*module, {true, ""})))
+    if (!module || failed(tools::runPipeline(*module, {true, job.target})))
       return fail("the benchmark graph does not compile");
     tools::TuneOptions options;
     options.budgetSeconds = job.tuneBudget;
@@ -137,7 +137,7 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
   }
 
   std::optional<kernel::ModuleSpec> spec =
-      tools::loadKernelsFromString(text, s.name, ctx, {fused, ""});
+      tools::loadKernelsFromString(text, s.name, ctx, {fused, job.target});
   if (!spec)
     return fail("the benchmark graph does not compile");
   const kernel::FunctionSpec &fn = spec->functions.front();

@@ -24,6 +24,7 @@ struct WorkerJob {
   std::string schedule;  // #attn.schedule for attn-tuned
   double tuneBudget = 20;
   bool quick = false;    // the shape is from the quick set
+  std::string target;    // the attn schemes' target (--target; empty: the host); baselines are CPU
 };
 
 /// Runs the job in this process; prints the JSON result. Returns the exit code.

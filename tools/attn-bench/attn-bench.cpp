@@ -60,10 +60,21 @@ static cl::opt<double> tuneBudget("tune-budget",
 static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
                                                           "900)"),
                                       cl::init(900), cl::cat(category));
+static cl::opt<std::string> targetFlag(
+    "target",
+    cl::desc("Halide target of the attn schemes (default: host; e.g. host-opencl, "
+             "host-cuda-cuda_capability_80). The library baselines always run on the CPU; GPU "
+             "timings here include copying the inputs to the device and the result back"),
+    cl::value_desc("target"), cl::cat(category));
 static cl::opt<std::string> jsonFile("json", cl::desc("Write the results as JSON"),
                                      cl::value_desc("file"), cl::cat(category));
 static cl::opt<std::string> csvFile("csv", cl::desc("Write the results as CSV"),
                                     cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> writeGraphs(
+    "write-graphs",
+    cl::desc("Write the GPU measurement's graphs (bench/gpu/run.sh) into this directory: one "
+             "fused-attention function per shape (NAME.mlir) and shapes.json; then exit"),
+    cl::value_desc("dir"), cl::cat(category));
 // The worker side (attn-bench runs itself once per measurement).
 static cl::opt<bool> worker("worker", cl::Hidden, cl::cat(category));
 static cl::opt<std::string> wShape("w-shape", cl::Hidden, cl::cat(category));
@@ -106,6 +117,8 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
     args.push_back("--w-schedule=" + job.schedule);
   if (job.quick)
     args.push_back("--quick");
+  if (!job.target.empty())
+    args.push_back("--target=" + job.target);
   std::vector<std::string> env;
   for (char **e = environ; *e; ++e) {
     std::string var = *e;
@@ -157,6 +170,7 @@ void measure(const std::string &self, Row &r,
   job.reps = reps;
   job.quick = quick;
   job.tuneBudget = tuneBudget;
+  job.target = targetFlag;
   r.measured = true;
   if (r.scheme == "attn-tuned") {
     auto key = std::make_pair(r.shape.name, r.threads);
@@ -187,6 +201,28 @@ void measure(const std::string &self, Row &r,
   r.schedule = job.schedule;
 }
 
+/// --write-graphs: the GPU measurement's inputs, from the one list of shapes.
+int writeGpuGraphs(const std::string &dir) {
+  if (std::string err = tools::makeDirectories(dir); !err.empty())
+    return tools::fail(err);
+  llvm::json::Array list;
+  std::string error;
+  for (const BenchShape &s : gpuShapes(quick)) {
+    std::string text = s.mlir(/*fused=*/true, "");
+    // The function is named after the kernel (attn-compile names kernels after functions).
+    text.replace(text.find("@bench"), 6, "@" + s.kernelName());
+    if (!writeFileAtomically(dir + "/" + s.kernelName() + ".mlir", text, error))
+      return tools::fail(error);
+    list.push_back(s.json());
+  }
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(list))) << "\n";
+  if (!writeFileAtomically(dir + "/shapes.json", json, error))
+    return tools::fail(error);
+  return 0;
+}
+
 /// Writes the JSON and CSV files (each whole or not at all). Called before the first measurement,
 /// so an unwritable path fails at once, and after every measurement, so the files follow the run.
 bool writeOutputs(const Results &results, std::string &error) {
@@ -214,6 +250,9 @@ int main(int argc, char **argv) {
   if (reps < 1)
     return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
 
+  if (!writeGraphs.empty())
+    return writeGpuGraphs(writeGraphs);
+
   if (worker) {
     WorkerJob job;
     job.shape = wShape;
@@ -223,6 +262,7 @@ int main(int argc, char **argv) {
     job.schedule = wSchedule;
     job.tuneBudget = tuneBudget;
     job.quick = quick;
+    job.target = targetFlag;
     return runWorker(job);
   }
 
@@ -232,6 +272,9 @@ int main(int argc, char **argv) {
   for (int t : threadCounts)
     if (t < 1)
       return tools::fail("--threads takes counts of at least 1, got " + std::to_string(t));
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  if (!target)
+    return 1;
   std::vector<BenchShape> shapes = benchShapes(quick);
   for (const std::string &name : shapeFilter)
     if (llvm::none_of(shapes, [&](const BenchShape &s) { return s.name == name; })) {
@@ -274,7 +317,7 @@ int main(int argc, char **argv) {
   char date[64];
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
   info.date = date;
-  info.target = backend::defaultTarget().halideTarget;
+  info.target = target->halideTarget;
   info.reps = reps;
   Results results(std::move(rows), std::move(info));
   std::string error;

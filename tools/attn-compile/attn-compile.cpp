@@ -34,7 +34,8 @@ static cl::opt<std::string> targetFlag(
     cl::value_desc("target"), cl::cat(category));
 static cl::list<std::string> emitFlag(
     "emit", cl::CommaSeparated,
-    cl::desc("Extra outputs: stmt, stmt_html, assembly, llvm_assembly, schedule"),
+    cl::desc("Extra outputs: stmt, stmt_html, assembly, llvm_assembly, schedule, ptx (CUDA "
+             "targets), opencl (OpenCL targets)"),
     cl::value_desc("kind,..."), cl::cat(category));
 static cl::opt<bool> fuseFlag("fuse",
                               cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
@@ -64,12 +65,20 @@ int main(int argc, char **argv) {
     backend::Emit e;
     if (!backend::parseEmit(name, e))
       return tools::fail("unknown --emit kind '" + name +
-                         "' (expected stmt, stmt_html, assembly, llvm_assembly or schedule)");
+                         "' (expected stmt, stmt_html, assembly, llvm_assembly, schedule, ptx or "
+                         "opencl)");
     extra.push_back(e);
   }
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
   if (!target)
     return 1;
+  for (backend::Emit e : extra)
+    if ((e == backend::Emit::Ptx && !target->cuda) || (e == backend::Emit::OpenCL && !target->opencl))
+      return tools::fail(std::string("--emit=") + backend::emitName(e) + " needs a " +
+                         (e == backend::Emit::Ptx ? "CUDA target (for example "
+                                                    "--target=host-cuda-cuda_capability_80)"
+                                                  : "OpenCL target (--target=host-opencl)") +
+                         "; the target is " + target->halideTarget);
 
   mlir::MLIRContext ctx;
   std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx,

@@ -19,9 +19,11 @@
 
 namespace attn::backend {
 
-/// Optional outputs of attn-compile, beside NAME.a and NAME.h.
-enum class Emit { Stmt, StmtHtml, Assembly, LlvmAssembly, Schedule };
-/// Parses an --emit item ("stmt", "stmt_html", "assembly", "llvm_assembly", "schedule").
+/// Optional outputs of attn-compile, beside NAME.a and NAME.h. Ptx (CUDA targets) and OpenCL
+/// (OpenCL targets) are the device code of the kernel's GPU stages.
+enum class Emit { Stmt, StmtHtml, Assembly, LlvmAssembly, Schedule, Ptx, OpenCL };
+/// Parses an --emit item ("stmt", "stmt_html", "assembly", "llvm_assembly", "schedule", "ptx",
+/// "opencl").
 bool parseEmit(const std::string &name, Emit &out);
 const char *emitName(Emit e);
 /// The file an emitted output goes to, inside the output directory.

@@ -25,6 +25,26 @@ std::string ScheduleLog::text() const {
   return s;
 }
 
+VarOrRVar fuseBatchDims(Stage s, const std::vector<Var> &bk, const std::string &prefix) {
+  if (bk.empty())
+    return Var();
+  Var fused = bk[0];
+  for (size_t i = 1; i < bk.size(); ++i) {
+    Var next(prefix + "_hb" + std::to_string(i));
+    s.fuse(fused, bk[i], next);
+    fused = next;
+  }
+  return fused;
+}
+
+ResultTiles tileFusedResult(const FusedAttentionStage &f) {
+  Func res = f.res;
+  ResultTiles t{Var(res.name() + "_rt"), Var(res.name() + "_rr"), Var()};
+  res.compute_root().split(f.r, t.rt, t.rr, f.tileRows, TailStrategy::GuardWithIf);
+  t.hb = fuseBatchDims(res, f.bk, res.name());
+  return t;
+}
+
 CpuParams defaultCpuParams(const Target &target) {
   CpuParams p;
   p.lanes = target.natural_vector_size<float>();

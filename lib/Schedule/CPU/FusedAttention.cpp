@@ -20,36 +20,16 @@ using namespace attn::lowering;
 
 namespace attn::schedule {
 
-namespace {
-
-int64_t param(int64_t value, int64_t fallback) { return value > 0 ? value : fallback; }
-
-/// Fuses the kv batch dims of `f` (innermost first) into one loop; returns it (undefined if none).
-VarOrRVar fuseBatch(Func f, const std::vector<Var> &bk) {
-  if (bk.empty())
-    return Var();
-  Var fused = bk[0];
-  for (size_t i = 1; i < bk.size(); ++i) {
-    Var next(f.name() + "_hb" + std::to_string(i));
-    f.fuse(fused, bk[i], next);
-    fused = next;
-  }
-  return fused;
-}
-
-} // namespace
-
 void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec &spec,
                                const CpuParams &defaults, const std::string &owner,
                                ScheduleLog &log) {
-  const int L = static_cast<int>(param(spec.vector, defaults.lanes));
+  const int L = param(spec.vector, defaults.lanes);
   const int R = f.tileRows, KB = f.blockKeys;
-  const int regK = static_cast<int>(param(spec.regK, L == 16 ? 12 : 6));
-  const int regQ = std::min(R, static_cast<int>(param(spec.regQ, L == 16 ? 4 : 2)));
-  const int chunk = static_cast<int>(param(spec.chunkK, 128));
+  const int regK = param(spec.regK, L == 16 ? 12 : 6);
+  const int regQ = std::min(R, param(spec.regQ, L == 16 ? 4 : 2));
+  const int chunk = param(spec.chunkK, 128);
   const bool staticDv = f.staticDv != kernel::kDynamic && f.staticDv % L == 0;
-  const int regV = static_cast<int>(
-      param(spec.regV, staticDv ? std::min<int64_t>(4, f.staticDv / L) : 1));
+  const int regV = param(spec.regV, staticDv ? static_cast<int>(std::min<int64_t>(4, f.staticDv / L)) : 1);
   const bool splitK = spec.splitK == 1;
   const bool tiles = spec.parallel == "tiles" || f.bk.empty();
   std::ostringstream msg;
@@ -58,9 +38,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
 
   // The result: tasks per kv batch (and per tile with parallel = "tiles").
   Func res = f.res;
-  Var rt(res.name() + "_rt"), rr(res.name() + "_rr");
-  res.compute_root().split(f.r, rt, rr, R, TailStrategy::GuardWithIf);
-  VarOrRVar hb = fuseBatch(res, f.bk);
+  auto [rt, rr, hb] = tileFusedResult(f);
   bool hasBatch = !f.bk.empty();
   if (hasBatch)
     res.parallel(hb);

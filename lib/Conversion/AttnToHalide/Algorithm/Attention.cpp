@@ -50,35 +50,40 @@ HTensor composedAttentionOf(const std::string &name, const k::OpSpec &op, const 
 
 HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q, const HTensor &k,
                     const HTensor &v, const HTensor *weight, const HTensor *vec,
-                    const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st) {
+                    const HTensor *keyLengths, const HTensor *maskOperand,
+                    const LoweringOptions &options, OpStages &st) {
   // Halide's autoschedulers get the plain composition: the blocked formulation is written for
   // attn's own schedule (Adams2019 on it ran for 12 minutes and 20 GB without finishing).
   if (op.schedule.usesAutoscheduler())
     return composedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand, st);
-  // Without a schedule (an op lowered without --attn-select-schedule): tiles of 32 rows and one
-  // block for up to 1024 keys.
+  // Without a schedule (an op lowered without --attn-select-schedule): the target's defaults (CPU:
+  // tiles of 32 rows and one block for up to 1024 keys; GPU: 16 rows, blocks of 32 keys).
   int64_t tk = k.staticExtent(-2);
-  int tileRows = op.schedule.tileQ > 0 ? static_cast<int>(op.schedule.tileQ) : 32;
-  int blockKeys = op.schedule.blockK > 0 ? static_cast<int>(op.schedule.blockK)
-                  : tk != k::kDynamic && tk < 1024 ? static_cast<int>((tk + 15) / 16 * 16)
-                                                   : 1024;
+  FusedBlocking blocking;
+  blocking.tileRows = op.schedule.tileQ > 0 ? static_cast<int>(op.schedule.tileQ)
+                      : options.gpu             ? 16
+                                                : 32;
+  blocking.blockKeys = op.schedule.blockK > 0 ? static_cast<int>(op.schedule.blockK)
+                       : options.gpu          ? 32
+                       : tk != k::kDynamic && tk < 1024 ? static_cast<int>((tk + 15) / 16 * 16)
+                                                        : 1024;
+  blocking.skipBlocks = !options.gpu;
   if (op.score == k::ScoreKind::Bilinear) {
     // q^T W k_j = (q W) . k_j: apply W once per query row, then score as dot.
     HTensor qw = linearOf(name + "_qw", "q.W", q, *weight, nullptr, st);
     k::OpSpec dot = op;
     dot.score = k::ScoreKind::Dot;
     return fusedAttentionOf(name, dot, qw, k, v, nullptr, nullptr, keyLengths, maskOperand,
-                            tileRows, blockKeys, st);
+                            blocking, st);
   }
-  return fusedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand, tileRows,
-                          blockKeys, st);
+  return fusedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand, blocking, st);
 }
 
 HTensor lowerAttention(const OpContext &ctx, OpStages &st) {
   const k::OpSpec &op = ctx.op;
   return attentionOf(ctx.name, op, ctx.value(op.query), ctx.value(op.key), ctx.value(op.value),
                      ctx.optional(op.weight), ctx.optional(op.vec), ctx.optional(op.mask.keyLengths),
-                     ctx.optional(op.mask.mask), st);
+                     ctx.optional(op.mask.mask), ctx.options, st);
 }
 
 } // namespace attn::lowering

@@ -12,7 +12,8 @@
 //     visited (an RDom predicate Halide turns into loop bounds); entries of the visited blocks are
 //     masked one by one.
 // R and KB are parameters of the formulation (chosen by the schedule, #attn.schedule tile_q and
-// block_k); the result does not depend on them beyond float rounding.
+// block_k); the result does not depend on them beyond float rounding. Block skipping can be turned
+// off (GPU targets: see Lowering.h); the entry-by-entry mask alone then gives the same result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,14 +27,14 @@ namespace attn::lowering {
 HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q,
                          const HTensor &key, const HTensor &v, const HTensor *weight,
                          const HTensor *vec, const HTensor *keyLengths, const HTensor *maskOperand,
-                         int tileRows, int blockKeys, OpStages &st) {
+                         const FusedBlocking &blocking, OpStages &st) {
   FusedAttentionStage f;
   f.label = std::string("fused ") + k::scoreKindName(op.score) + " attention";
   f.additive = op.score == k::ScoreKind::Additive;
   f.staticDk = key.staticExtent(-1);
   f.staticDv = v.staticExtent(-1);
   f.staticTk = key.staticExtent(-2);
-  const int R = tileRows, KB = blockKeys;
+  const int R = blocking.tileRows, KB = blocking.blockKeys;
   f.schedule = op.schedule;
   f.tileRows = R;
   f.blockKeys = KB;
@@ -181,7 +182,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // The online softmax over the blocks a tile can see.
   Expr blocks = (tk + KB - 1) / KB;
   f.rc = RDom(0, blocks, name + "_rc");
-  {
+  if (blocking.skipBlocks) {
     Expr r0 = f.it * R, r1 = min(f.it * R + R, group * tq) - 1;
     Expr sameHead = nb >= 1 ? r0 / tq == r1 / tq : Halide::Internal::const_true();
     Expr iLo = nb >= 1 ? select(sameHead, r0 % tq, 0) : r0;

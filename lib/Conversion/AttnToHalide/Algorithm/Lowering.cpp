@@ -80,7 +80,8 @@ HTensor lowerOp(const OpContext &ctx, OpStages &st) {
 
 } // namespace
 
-std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn) {
+std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn,
+                                               const LoweringOptions &options) {
   auto lf = std::make_unique<LoweredFunction>();
   lf->spec = &fn;
   lf->values.resize(fn.values.size());
@@ -122,7 +123,7 @@ std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn) {
     const k::OpSpec &op = fn.ops[n];
     std::string kind = k::opKindName(op.kind);
     OpContext ctx{op, lf->values, shapes.shapes[op.result],
-                  "op" + std::to_string(n) + "_" + kind.substr(kind.find('.') + 1)};
+                  "op" + std::to_string(n) + "_" + kind.substr(kind.find('.') + 1), options};
     OpStages st;
     st.op = &op;
     HTensor result = lowerOp(ctx, st);

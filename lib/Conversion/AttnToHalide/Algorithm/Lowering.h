@@ -15,6 +15,15 @@
 
 namespace attn::lowering {
 
+/// What the lowering needs to know of the target. The algorithm is the same everywhere but for two
+/// choices made here: the fused kernel's default blocking, and whether its key-block loop skips
+/// the blocks a mask leaves empty. On GPU targets it does not: Halide 14 miscompiles the predicated
+/// key-block loop around the shared-memory stages (wrong results on PoCL, measured), so GPU kernels
+/// visit every key block and mask entry by entry.
+struct LoweringOptions {
+  bool gpu = false;
+};
+
 struct LoweredFunction {
   const kernel::FunctionSpec *spec = nullptr;
   std::vector<Halide::ImageParam> inputs; // one per argument, named arg0, arg1, ...
@@ -28,7 +37,8 @@ struct LoweredFunction {
 /// Builds the pipeline of `fn`: inputs, the algorithm of every op, outputs with bounds tied to the
 /// inputs' extents, and run-time requirements for every shape rule (kernel/ShapeRules.h).
 /// Throws Halide::CompileError (or Halide::Error) on failure.
-std::unique_ptr<LoweredFunction> lowerFunction(const kernel::FunctionSpec &fn);
+std::unique_ptr<LoweredFunction> lowerFunction(const kernel::FunctionSpec &fn,
+                                               const LoweringOptions &options = {});
 
 /// The name of argument `i` / result `i` in the emitted kernel (and its C header).
 std::string argumentName(int i);

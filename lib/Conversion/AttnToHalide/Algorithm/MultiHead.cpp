@@ -30,7 +30,7 @@ HTensor lowerMultiHead(const OpContext &ctx, OpStages &st) {
   HTensor o = attentionOf(n + "_attn", attention, splitHeadsOf(n + "_qh", q, heads),
                           splitHeadsOf(n + "_kh", kk, kvHeads), splitHeadsOf(n + "_vh", v, kvHeads),
                           nullptr, nullptr, ctx.optional(op.mask.keyLengths),
-                          ctx.optional(op.mask.mask), st);
+                          ctx.optional(op.mask.mask), ctx.options, st);
   return linearOf(n, "heads.W_o", mergeHeadsOf(n + "_concat", o), ctx.value(op.wo),
                   ctx.optional(op.bo), st);
 }

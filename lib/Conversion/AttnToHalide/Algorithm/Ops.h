@@ -9,6 +9,7 @@
 #define ATTN_LIB_CONVERSION_ATTNTOHALIDE_OPS_H
 
 #include "HalideTensor.h"
+#include "Lowering.h"
 #include "Stages.h"
 
 #include <functional>
@@ -17,12 +18,13 @@
 namespace attn::lowering {
 
 /// What an op's builder gets: the op, every value built so far, the result's extents (from the shape
-/// rules), and a unique name prefix for its Funcs.
+/// rules), a unique name prefix for its Funcs, and the lowering's options.
 struct OpContext {
   const kernel::OpSpec &op;
   const std::vector<HTensor> &values;
   std::vector<Halide::Expr> resultExtents;
   std::string name;
+  const LoweringOptions &options;
   const HTensor &value(int id) const { return values[id]; }
   const HTensor *optional(int id) const { return id >= 0 ? &values[id] : nullptr; }
 };
@@ -73,7 +75,8 @@ HTensor weightedSumOf(const std::string &name, const HTensor &p, const HTensor &
 /// Attention of q over k, v, where k and v may have fewer heads (last batch dim) than q (GQA).
 HTensor attentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
                     const HTensor &k, const HTensor &v, const HTensor *weight, const HTensor *vec,
-                    const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st);
+                    const HTensor *keyLengths, const HTensor *maskOperand,
+                    const LoweringOptions &options, OpStages &st);
 
 /// The composition score -> mask -> softmax -> weighted_sum (GQA through views of k and v).
 HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
@@ -81,12 +84,20 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
                             const HTensor *vec, const HTensor *keyLengths,
                             const HTensor *maskOperand, OpStages &st);
 
-/// The fused attention kernel (FusedAttention.cpp), with query tiles of `tileRows` rows and key
-/// blocks of `blockKeys` keys. Bilinear scores must have been folded into dot (attentionOf does).
+/// The blocking of the fused attention kernel: query tiles of `tileRows` rows, key blocks of
+/// `blockKeys` keys; `skipBlocks`: key blocks that the masks leave empty for a whole tile are not
+/// visited.
+struct FusedBlocking {
+  int tileRows = 32, blockKeys = 1024;
+  bool skipBlocks = true;
+};
+
+/// The fused attention kernel (FusedAttention.cpp). Bilinear scores must have been folded into dot
+/// (attentionOf does).
 HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
                          const HTensor &k, const HTensor &v, const HTensor *weight,
                          const HTensor *vec, const HTensor *keyLengths, const HTensor *maskOperand,
-                         int tileRows, int blockKeys, OpStages &st);
+                         const FusedBlocking &blocking, OpStages &st);
 
 /// exp(x) for x <= 0 (-inf is the caller's: mask it with a select): a degree-5 polynomial for 2^f
 /// on [-0.5, 0.5] scaled by 2^n; relative error below 3e-7; arguments below -87 give ~1e-38.

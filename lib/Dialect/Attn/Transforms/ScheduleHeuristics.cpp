@@ -23,6 +23,17 @@ ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vecto
                            "hand", "heuristic");
 }
 
+/// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp): thread blocks of
+/// tile_q = 16 query rows walking key blocks of block_k = 32 keys, each thread a 2 x 2 register block
+/// of scores and a 2 x 4 block of P.V; what the tile keeps in shared memory (softmax state, Q, K and
+/// V tiles, scores, probabilities) then fits in 48 KiB for head dims up to 64 (128 without staging
+/// V). Decode (fewer than 4 query rows per kv head): split-K, a thread block per block of 256 keys.
+ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows) {
+  if (rows != ShapedType::kDynamic && rows < 4)
+    return ScheduleAttr::get(ctx, rows, 256, 0, 1, 1, 1, 0, 1, "", "hand", "heuristic");
+  return ScheduleAttr::get(ctx, 16, 32, 0, 2, 2, 4, 0, 0, "", "hand", "heuristic");
+}
+
 /// The fused attention kernel.
 ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   auto q = cast<RankedTensorType>(op.getQuery().getType());
@@ -38,6 +49,8 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
       group = hq / hk;
   }
   int64_t rows = known(s.tq) ? group * s.tq : ShapedType::kDynamic;
+  if (t.gpu)
+    return fusedAttentionGpu(op.getContext(), rows);
   int64_t regV = known(s.dv) && s.dv % lanes == 0 ? std::min<int64_t>(4, s.dv / lanes) : 1;
   // Tasks: one per (batch, kv head) when there are enough of them, else one per query tile.
   int64_t tasks = 1;
@@ -75,6 +88,8 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v
 /// vectors; tasks of tile_q rows.
 ScheduleAttr perOp(Operation *op, const TargetTraits &t) {
+  if (t.gpu) // GPU kernels of the other ops take their thread blocks from lib/Schedule/GPU
+    return ScheduleAttr::get(op->getContext(), 0, 0, 0, 0, 0, 0, 0, 0, "", "hand", "heuristic");
   return make(op->getContext(), 64, 0, t.lanes, t.avx512 ? 8 : 4, 0, 3, 0, 0, "tiles");
 }
 

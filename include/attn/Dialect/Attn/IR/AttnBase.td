@@ -65,17 +65,20 @@ def Attn_ScheduleAttr : AttrDef<Attn_Dialect, "Schedule"> {
     Every parameter is optional (0 or absent: the schedule's default for the target). Filled by
     `--attn-select-schedule` (heuristics), by the autotuner, or written by hand; the lowering reads it.
 
-    | parameter | meaning |
-    |---|---|
-    | `tile_q` | query rows per tile (fused attention) or per parallel task (other ops) |
-    | `block_k` | keys per block of the fused attention's online softmax |
-    | `vector` | f32 lanes per vector |
-    | `reg_q` | rows of a register block (P.V in the fused kernel; every matmul-shaped stage otherwise) |
-    | `reg_k` | keys (or columns) of a register block (Q.K^T in the fused kernel) |
-    | `reg_v` | vectors along the value dim of a P.V register block |
-    | `chunk_k` | keys per chunk of the P.V loop (keeps a V chunk in L1 across row blocks) |
-    | `split_k` | 1: key blocks run in parallel and merge their softmax states (decode) |
-    | `parallel` | `heads` (a task per (batch, kv head)) or `tiles` (a task per query tile) |
+    The same parameters describe CPU and GPU schedules (GPU: for the fused kernel; the other ops'
+    GPU kernels take their thread blocks from the schedule library).
+
+    | parameter | meaning on a CPU | on a GPU (fused attention) |
+    |---|---|---|
+    | `tile_q` | query rows per tile (fused attention) or per parallel task (other ops) | query rows per thread block |
+    | `block_k` | keys per block of the fused attention's online softmax | keys per shared-memory K/V tile |
+    | `vector` | f32 lanes per vector | - |
+    | `reg_q` | rows of a register block (P.V in the fused kernel; every matmul-shaped stage otherwise) | rows of each thread's register blocks |
+    | `reg_k` | keys (or columns) of a register block (Q.K^T in the fused kernel) | keys of each thread's Q.K^T block |
+    | `reg_v` | vectors along the value dim of a P.V register block | value columns of each thread's P.V block |
+    | `chunk_k` | keys per chunk of the P.V loop (keeps a V chunk in L1 across row blocks) | - |
+    | `split_k` | 1: key blocks run in parallel and merge their softmax states (decode) | same: a thread block per key block |
+    | `parallel` | `heads` (a task per (batch, kv head)) or `tiles` (a task per query tile) | - (thread blocks per tile and head) |
     | `scheduler` | `hand` (attn's schedules) or a Halide autoscheduler: `adams2019`, `mullapudi2016`, `li2018` |
     | `source` | who chose it: `heuristic`, `tuned`, `manual` (informational) |
 

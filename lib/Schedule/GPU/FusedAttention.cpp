@@ -1,0 +1,243 @@
+//===- FusedAttention.cpp - GPU schedules of the fused attention kernel ---===//
+//
+// Written once for Halide's GPU API; the CUDA and OpenCL targets share it. fp32 SIMT (Halide 14
+// has no tensor-core support).
+//
+// Prefill: one thread block per (query tile of tile_q rows, batch x kv head):
+//   - the online-softmax state (combine: accumulator, running max and sum per row) lives in shared
+//     memory for the whole tile; Halide 14 keeps a value in registers only inside a thread loop, and
+//     the loop over key blocks has to enclose the thread loops so that the threads can fill the
+//     shared K/V tiles together;
+//   - per key block of block_k keys, at block level: Q, K and V tiles staged in shared memory by all
+//     threads (Q again for every block, see below), the scores (each thread a reg_q x reg_k register block, reduction over the feature
+//     dim in registers), the block's row max and sum (a thread per row), the probabilities, and the
+//     P.V partial (each thread a reg_q x reg_v register block, accumulated in registers over the
+//     block's keys), merged into the shared state;
+//   - blocks that a causal mask, a window or the key lengths leave empty for the whole tile are not
+//     visited (the algorithm's RDom predicate becomes the bounds of the key-block loop).
+//   Staging is dropped (V first, then Q) when the shared memory a block needs would pass 48 KiB
+//   (what every CUDA device and OpenCL implementation gives a kernel without opting in).
+// Decode (split_k = 1): one thread block per (key block, query tile, batch x kv head) computes the
+// block's scores, max, sum and P.V in shared memory; a second kernel merges the blocks' softmax
+// states, one thread per output element, its state in registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Schedule.h"
+
+#include <sstream>
+
+using namespace Halide;
+using namespace attn::lowering;
+
+namespace attn::schedule {
+
+namespace {
+
+/// Threads of a block-level stage over (a, b): tiles of ta x tb threads, the tiles looped serially
+/// at block level (so any extent fits in a bounded thread block).
+void blockThreads(Stage s, VarOrRVar a, VarOrRVar b, int ta, int tb, const std::string &prefix) {
+  Var ao(prefix + "_ta_o"), ai(prefix + "_ta_i"), bo(prefix + "_tb_o"), bi(prefix + "_tb_i");
+  s.split(a, ao, ai, ta, TailStrategy::GuardWithIf)
+      .split(b, bo, bi, tb, TailStrategy::GuardWithIf)
+      .reorder(ai, bi, ao, bo)
+      .gpu_threads(ai, bi);
+}
+
+void blockThreads1(Stage s, VarOrRVar a, int ta, const std::string &prefix) {
+  Var ao(prefix + "_ta_o"), ai(prefix + "_ta_i");
+  s.split(a, ao, ai, ta, TailStrategy::GuardWithIf).reorder(ai, ao).gpu_threads(ai);
+}
+
+/// The largest divisor of n that is at most want (register blocks must tile a tile exactly: the
+/// tile's extent is fixed with bound_extent).
+int divisorAtMost(int n, int want) {
+  for (int d = std::max(1, std::min(n, want)); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+/// Static size or a guess (for the shared-memory budget only).
+int64_t sizeOr(int64_t size, int64_t guess) { return size != kernel::kDynamic ? size : guess; }
+
+} // namespace
+
+void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec &spec,
+                               const GpuParams &defaults, const std::string &owner,
+                               ScheduleLog &log) {
+  const int R = f.tileRows, KB = f.blockKeys;
+  const int regQ = divisorAtMost(R, param(spec.regQ, 2));
+  const int regK = divisorAtMost(KB, param(spec.regK, 2));
+  const int regV = std::max(1, param(spec.regV, 4));
+  const int64_t dk = sizeOr(f.additive ? f.staticDa : f.staticDk, 64), dv = sizeOr(f.staticDv, 64);
+  const int tx = defaults.threadsX, ty = defaults.threadsY;
+  std::ostringstream msg;
+  msg << f.res.name() << " [" << owner << ", " << f.label << "]: GPU; tiles of " << R
+      << " query rows, key blocks of " << KB;
+
+  // The result: a thread block per (tile, batch x kv head).
+  Func res = f.res;
+  auto [rt, rr, hb] = tileFusedResult(f);
+  Func qs = f.additive ? f.qpT : f.qs;
+
+  if (spec.splitK == 1) {
+    // Decode, split-K. Kernel 1: every (key block, tile, batch x kv head) in its own thread block.
+    Func blk = f.blk;
+    blk.compute_root();
+    VarOrRVar bhb = fuseBatchDims(blk, f.bk, blk.name());
+    blk.gpu_blocks(f.c, f.it);
+    if (!f.bk.empty())
+      blk.gpu_blocks(bhb);
+    blockThreads(blk, f.e, f.ii, std::min<int>(tx * ty / std::max(1, R), 128), std::max(1, R),
+                 blk.name());
+    LoopLevel block(blk, f.c);
+    qs.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads(qs, qs.args()[0], qs.args()[1], 32, std::max(1, std::min(R, 8)), qs.name());
+    // Scores: a thread per (key, row); the dot product over the feature dim in a register.
+    f.s.compute_at(block).store_in(MemoryType::GPUShared).bound_extent(f.ii, R);
+    Var sj(f.s.name() + "_ta_i");
+    blockThreads(f.s, f.jj, f.ii, std::min(KB, 128), std::max(1, std::min(R, 8)), f.s.name());
+    f.sacc.compute_at(f.s, sj);
+    f.mc.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads1(f.mc, f.ii, std::max(1, R), f.mc.name());
+    blockThreads1(f.mc.update(), f.ii, std::max(1, R), f.mc.name() + "_u");
+    f.p.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads(f.p, f.jj, f.ii, std::min(KB, 128), std::max(1, std::min(R, 8)), f.p.name());
+    f.lc.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads1(f.lc, f.ii, std::max(1, R), f.lc.name());
+    blockThreads1(f.lc.update(), f.ii, std::max(1, R), f.lc.name() + "_u");
+    f.oc.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads(f.oc, f.e, f.ii, std::min<int>(dv, 128), std::max(1, std::min(R, 8)), f.oc.name());
+    blockThreads(f.oc.update(), f.e, f.ii, std::min<int>(dv, 128), std::max(1, std::min(R, 8)),
+                 f.oc.name() + "_u");
+    // Kernel 2: the merge, a thread per (value column, row), its softmax state in registers.
+    Var eo(res.name() + "_eo"), ei(res.name() + "_ei");
+    res.split(f.e, eo, ei, 32, TailStrategy::GuardWithIf).reorder(ei, rr, eo, rt);
+    res.gpu_blocks(eo, rt);
+    if (!f.bk.empty())
+      res.gpu_blocks(hb);
+    res.gpu_threads(ei, rr);
+    f.combine.compute_at(res, ei);
+    msg << "; split-K decode: a thread block per key block (scores, max, sum and P.V in shared "
+           "memory), then a merge kernel with the softmax state of each output in registers";
+    log.add(msg.str());
+    return;
+  }
+
+  // Prefill. Threads of the tile: (Dv / reg_v) x (R / reg_q), each owning a register block.
+  Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"), ri(res.name() + "_ri");
+  res.split(f.e, eo, ei, regV, TailStrategy::GuardWithIf)
+      .split(rr, ro, ri, regQ, TailStrategy::GuardWithIf)
+      .reorder(ei, ri, eo, ro, rt)
+      .gpu_blocks(rt);
+  if (!f.bk.empty())
+    res.gpu_blocks(hb);
+  res.gpu_threads(eo, ro).unroll(ei).unroll(ri);
+  LoopLevel tile(res, rt);
+
+  // Shared memory per thread block, in floats: the state is always there.
+  int64_t budget = defaults.sharedBytes / 4;
+  int64_t shared = 3 * R * dv + 2 * R * KB + 2 * R; // combine; s and p; mc and lc
+  bool stageK = true, stageV = true, stageQ = true;
+  shared += KB * dk;
+  if (shared + KB * dv > budget)
+    stageV = false;
+  else
+    shared += KB * dv;
+  if (shared + R * dk > budget)
+    stageQ = false;
+  else
+    shared += R * dk;
+  if (shared > budget) {
+    stageK = false;
+    shared -= KB * dk;
+  }
+
+  // The online-softmax state; its update's key-block loop at block level, threads inside.
+  Func comb = f.combine;
+  comb.compute_at(tile).store_in(MemoryType::GPUShared);
+  Var ceo(comb.name() + "_eo"), cei(comb.name() + "_ei"), cio(comb.name() + "_io"),
+      cii(comb.name() + "_ii");
+  comb.split(f.e, ceo, cei, regV, TailStrategy::GuardWithIf)
+      .split(f.ii, cio, cii, regQ, TailStrategy::GuardWithIf)
+      .reorder(cei, cii, ceo, cio)
+      .gpu_threads(ceo, cio)
+      .unroll(cei)
+      .unroll(cii);
+  comb.update()
+      .split(f.e, ceo, cei, regV, TailStrategy::GuardWithIf)
+      .split(f.ii, cio, cii, regQ, TailStrategy::GuardWithIf)
+      .reorder(cei, cii, ceo, cio, f.rc.x)
+      .gpu_threads(ceo, cio)
+      .unroll(cei)
+      .unroll(cii);
+  LoopLevel block(comb, f.rc.x);
+
+  // The Q tile is staged again for every key block: Halide 14 lays shared buffers out by the order of
+  // the stages that use them, ignoring the key-block loop, and gives a buffer staged once per tile
+  // (last read by the scores) to a later stage of the loop body, which overwrites it before the next
+  // key block reads it. Staged inside the loop, its lifetime is what Halide assumes.
+  if (stageQ) {
+    qs.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads(qs, qs.args()[0], qs.args()[1], 32, std::min(R, 8), qs.name());
+  }
+
+  // K and V tiles of the key block, filled by all threads.
+  if (stageK) {
+    Func ks = f.additive ? f.kp.in(f.sacc) : f.kRead.in(f.sacc);
+    ks.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads(ks, ks.args()[0], ks.args()[1], 32, 8, ks.name());
+  }
+  if (stageV) {
+    Func vs = f.vRead.in(f.oc);
+    vs.compute_at(block).store_in(MemoryType::GPUShared);
+    blockThreads(vs, vs.args()[0], vs.args()[1], 32, 8, vs.name());
+  }
+
+  // Scores: threads over (KB / reg_k) x (R / reg_q); a reg_q x reg_k register block each.
+  f.s.compute_at(block).store_in(MemoryType::GPUShared).bound_extent(f.ii, R);
+  Var sjo(f.s.name() + "_jo"), sji(f.s.name() + "_ji"), sio(f.s.name() + "_io"),
+      sii(f.s.name() + "_ii");
+  f.s.split(f.jj, sjo, sji, regK, TailStrategy::RoundUp)
+      .split(f.ii, sio, sii, regQ, TailStrategy::RoundUp)
+      .reorder(sji, sii, sjo, sio)
+      .gpu_threads(sjo, sio)
+      .unroll(sji)
+      .unroll(sii);
+  f.sacc.compute_at(f.s, sjo)
+      .bound_extent(f.ii, regQ)
+      .bound_extent(f.jj, regK)
+      .unroll(f.ii)
+      .unroll(f.jj);
+  f.sacc.update().reorder(f.ii, f.jj, f.rd.x).unroll(f.ii).unroll(f.jj);
+
+  // The block's row max and sum (a thread per row) and probabilities (a thread per entry).
+  f.mc.compute_at(block).store_in(MemoryType::GPUShared);
+  blockThreads1(f.mc, f.ii, R, f.mc.name());
+  blockThreads1(f.mc.update(), f.ii, R, f.mc.name() + "_u");
+  f.p.compute_at(block).store_in(MemoryType::GPUShared);
+  blockThreads(f.p, f.jj, f.ii, std::min(KB, 32), std::min(R, 16), f.p.name());
+  f.lc.compute_at(block).store_in(MemoryType::GPUShared);
+  blockThreads1(f.lc, f.ii, R, f.lc.name());
+  blockThreads1(f.lc.update(), f.ii, R, f.lc.name() + "_u");
+
+  // P.V of the block: computed inside the merge's thread loop, so each thread accumulates its
+  // reg_q x reg_v block in registers over the block's keys.
+  f.oc.compute_at(comb, ceo)
+      .store_in(MemoryType::Register)
+      .bound_extent(f.e, regV)
+      .bound_extent(f.ii, regQ)
+      .unroll(f.e)
+      .unroll(f.ii);
+  f.oc.update().reorder(f.e, f.ii, f.rj.x).unroll(f.e).unroll(f.ii);
+
+  msg << "; thread blocks per (tile, batch x kv head), " << (dv + regV - 1) / regV << " x "
+      << (R + regQ - 1) / regQ << " threads; Q.K^T register block " << regQ << " x " << regK
+      << ", P.V register block " << regQ << " x " << regV << "; shared memory: "
+      << (stageQ ? "Q tile, " : "") << (stageK ? "K tile, " : "") << (stageV ? "V tile, " : "")
+      << "scores, probabilities, softmax state (" << shared * 4 << " bytes for the static sizes)";
+  log.add(msg.str());
+}
+
+} // namespace attn::schedule
