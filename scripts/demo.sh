@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets attn up (scripts/setup.sh), then runs the main job on the seed lesson's demo
 # (examples/seed_demo.mlir): verify the graph, emit its kernel, run it on the lesson's data with a
-# check against the double-precision reference, and call the emitted kernel from a C++ program.
+# check against the double-precision reference, call the emitted kernel from a C++ program, and draw
+# the attention weights as heatmaps.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${ATTN_BUILD_DIR:-$ROOT/build}
@@ -31,3 +32,12 @@ echo
 echo "== 4. The emitted kernel called from C++ (examples/main.cpp)"
 cp "$ROOT/examples/main.cpp" "$DEMO/"
 (cd "$DEMO" && c++ main.cpp out/seed_demo.a out/attn_runtime.a -ldl -lpthread -o seed_demo && ./seed_demo)
+
+echo
+echo "== 5. The attention weights as heatmaps (attn-run --heatmap; open them in a browser)"
+for result in 0:additive 2:dot; do
+  "$BIN/attn-run" "$ROOT/examples/seed_demo.mlir" \
+    --input="$DATA/q.npy" --input="$DATA/h.npy" --input="$DATA/w_a.npy" --input="$DATA/v_a.npy" \
+    --heatmap="$DEMO/weights_${result#*:}.svg" --heatmap-result="${result%:*}" \
+    --labels=je,suis,content --query-labels=decoder
+done

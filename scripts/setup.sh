@@ -9,6 +9,7 @@ BUILD=${ATTN_BUILD_DIR:-$ROOT/build}
 # depends on neither llvm-19-dev nor mlir-19-tools, but find_package(MLIR) needs both).
 PACKAGES=(
   cmake ninja-build g++ python3 python3-numpy
+  python3-matplotlib chromium         # the report's charts and heatmaps; rendering them in tests
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libhalide14-0-dev
   libopenblas-dev libdnnl-dev         # attn-bench's library baselines

@@ -51,3 +51,12 @@ if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 config.substitutions.append(("%attn_build", config.attn_obj_root))
+
+# The report's pages are rendered by headless Chromium (Debian's `chromium`, installed by
+# scripts/setup.sh) to prove their scripts run and they draw something.
+config.substitutions.append(
+    ("%check_page", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "check-page.py")))
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+config.substitutions.append(("%report_py", os.path.join(config.attn_src_root, "tools", "attn-bench", "report.py")))
+config.substitutions.append(("%heatmap_py", os.path.join(config.attn_src_root, "tools", "attn-run", "heatmap.py")))

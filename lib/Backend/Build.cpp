@@ -2,6 +2,8 @@
 
 #include "Build.h"
 
+#include "attn/Backend/Backend.h"
+
 #include <algorithm>
 #include <cctype>
 #include <mutex>
@@ -90,6 +92,10 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   else
     schedule::scheduleCpu(*k.lowered, schedule::defaultCpuParams(k.target), k.log);
   return k;
+}
+
+bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target, std::string &error) {
+  return catchHalide("@" + fn.name, error, [&] { buildKernel(fn, target); });
 }
 
 } // namespace attn::backend

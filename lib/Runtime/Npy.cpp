@@ -145,6 +145,20 @@ bool readNpy(const std::string &path, HostTensor &out, std::string &error, uint6
     error = "cannot open '" + path + "': " + std::strerror(errno);
     return false;
   }
+  return readNpy(in, path, out, error, maxBytes, overBudget);
+}
+
+bool readNpy(std::istream &in, const std::string &path, HostTensor &out, std::string &error,
+             uint64_t maxBytes, bool *overBudget) {
+  // The bytes the stream holds, so that a header that declares more data than there is is refused
+  // before anything is allocated.
+  in.seekg(0, std::ios::end);
+  std::streamoff streamSize = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (streamSize < 0 || !in) {
+    error = "cannot read '" + path + "': it is not a regular file";
+    return false;
+  }
   char magic[8];
   if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0) {
     error = "'" + path + "' is not a .npy file (no \\x93NUMPY magic)";
@@ -214,7 +228,12 @@ bool readNpy(const std::string &path, HostTensor &out, std::string &error, uint6
     }
     count *= static_cast<uint64_t>(d);
   }
-  uint64_t bytes = count * kernel::elemTypeBytes(elem);
+  uint64_t elemBytes = kernel::elemTypeBytes(elem);
+  if (count > UINT64_MAX / elemBytes) {
+    error = "'" + path + "' declares more elements than can be addressed";
+    return false;
+  }
+  uint64_t bytes = count * elemBytes;
   if (bytes > maxBytes) {
     error = "'" + path + "' holds " + std::to_string(bytes) + " bytes of data, more than the " +
             std::to_string(maxBytes) + " bytes allowed";
@@ -225,11 +244,16 @@ bool readNpy(const std::string &path, HostTensor &out, std::string &error, uint6
   HostTensor t;
   t.elem = elem;
   t.shape = shape;
-  t.data.resize(bytes);
-  if (bytes && !in.read(reinterpret_cast<char *>(t.data.data()), static_cast<std::streamsize>(bytes))) {
+  uint64_t available = static_cast<uint64_t>(streamSize - in.tellg());
+  if (bytes > available) {
     error = "'" + path + "' is truncated: shape " + t.shapeStr() + " of " + npyDtypeName(elem) +
             " needs " + std::to_string(bytes) + " bytes of data, the file has " +
-            std::to_string(in.gcount());
+            std::to_string(available);
+    return false;
+  }
+  t.data.resize(bytes);
+  if (bytes && !in.read(reinterpret_cast<char *>(t.data.data()), static_cast<std::streamsize>(bytes))) {
+    error = "'" + path + "' could not be read: " + std::strerror(errno);
     return false;
   }
   out = std::move(t);

@@ -88,6 +88,7 @@ llvm::json::Value Results::json() const {
                             {"reps", info.reps},
                             {"seconds", info.seconds},
                             {"complete", info.complete},
+                            {"pipeline", llvm::json::Object(info.pipeline)},
                             {"rows", std::move(jsonRows)}};
 }
 

@@ -47,6 +47,7 @@ struct RunInfo {
   int reps = 0;
   double seconds = 0;
   bool complete = false;
+  llvm::json::Object pipeline; // Pipeline.h, for the report (empty without --report)
 };
 
 class Results {

@@ -1,6 +1,7 @@
 //===- Worker.cpp - one measurement, in its own process -------------------===//
 
 #include "Worker.h"
+#include "Python.h"
 
 #include "Baselines.h"
 #include "BenchShapes.h"
@@ -81,18 +82,12 @@ int runBaseline(const WorkerJob &job, const BenchShape &s) {
 
 /// numpy's best form of additive attention (tools/attn-bench/numpy_additive.py), timed by itself.
 int runNumpy(const WorkerJob &job, const BenchShape &s) {
-  std::ostringstream cmd;
-  cmd << "/usr/bin/python3 " << ATTN_SOURCE_DIR << "/tools/attn-bench/numpy_additive.py " << s.B << " "
-      << s.Tq << " " << s.Tk << " " << s.D << " " << s.Da << " " << job.reps;
-  FILE *p = ::popen(cmd.str().c_str(), "r");
-  if (!p)
-    return fail("cannot run python3");
-  std::string out;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, p))
-    out.append(buf, n);
-  if (::pclose(p) != 0)
-    return fail("numpy_additive.py failed: " + out);
+  std::string out, error;
+  std::vector<std::string> args;
+  for (int64_t n : {s.B, s.Tq, s.Tk, s.D, s.Da, static_cast<int64_t>(job.reps)})
+    args.push_back(std::to_string(n));
+  if (!tools::runPython(tools::scriptPath("tools/attn-bench/numpy_additive.py"), args, out, error))
+    return fail("numpy_additive.py failed: " + error);
   llvm::Expected<llvm::json::Value> v = llvm::json::parse(out);
   if (!v)
     return fail("numpy_additive.py printed no JSON: " + llvm::toString(v.takeError()));

@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchShapes.h"
+#include "Pipeline.h"
+#include "Python.h"
 #include "Results.h"
 #include "Baselines.h"
 #include "ToolSupport.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -70,6 +73,15 @@ static cl::opt<std::string> jsonFile("json", cl::desc("Write the results as JSON
                                      cl::value_desc("file"), cl::cat(category));
 static cl::opt<std::string> csvFile("csv", cl::desc("Write the results as CSV"),
                                     cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> reportFile(
+    "report",
+    cl::desc("Write a self-contained HTML report (charts, the comparison table, one kernel's "
+             "pipeline) and keep it current while the benchmark runs"),
+    cl::value_desc("file.html"), cl::cat(category));
+static cl::opt<std::string> reportSnapshots("report-snapshots", cl::Hidden,
+                                            cl::desc("Keep a copy of every rewrite of the report "
+                                                     "in this directory (for tests)"),
+                                            cl::cat(category));
 static cl::opt<std::string> writeGraphs(
     "write-graphs",
     cl::desc("Write the GPU measurement's graphs (bench/gpu/run.sh) into this directory: one "
@@ -223,17 +235,43 @@ int writeGpuGraphs(const std::string &dir) {
   return 0;
 }
 
-/// Writes the JSON and CSV files (each whole or not at all). Called before the first measurement,
-/// so an unwritable path fails at once, and after every measurement, so the files follow the run.
+/// Writes the JSON and CSV files (each whole or not at all), and the report. Called before the first
+/// measurement, so an unwritable path fails at once, and after every measurement, so the files
+/// follow the run. The report is drawn from the JSON (tools/attn-bench/report.py, matplotlib); it
+/// reloads itself until the run is complete.
 bool writeOutputs(const Results &results, std::string &error) {
-  if (!jsonFile.empty()) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << llvm::formatv("{0:2}", results.json());
-    if (!writeFileAtomically(jsonFile, text + "\n", error))
+  static int rewrites = 0;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", results.json());
+  if (!jsonFile.empty() && !writeFileAtomically(jsonFile, text + "\n", error))
+    return false;
+  if (!csvFile.empty() && !writeFileAtomically(csvFile, results.csv(), error))
+    return false;
+  if (reportFile.empty())
+    return true;
+  std::string source = jsonFile;
+  llvm::SmallString<128> tmp;
+  if (source.empty()) { // the report reads a JSON file: a private one when --json is not given
+    llvm::sys::fs::createTemporaryFile("attn-bench-report", "json", tmp);
+    source = std::string(tmp);
+    if (!writeFileAtomically(source, text + "\n", error))
       return false;
   }
-  return csvFile.empty() || writeFileAtomically(csvFile, results.csv(), error);
+  std::string out;
+  bool ok = tools::runPython(tools::scriptPath("tools/attn-bench/report.py"), {source, reportFile},
+                             out, error);
+  if (!tmp.empty())
+    llvm::sys::fs::remove(tmp);
+  if (!ok) {
+    error = "writing the report '" + reportFile + "': " + error;
+    return false;
+  }
+  if (!reportSnapshots.empty())
+    llvm::sys::fs::copy_file(reportFile, reportSnapshots + "/report-" +
+                                             llvm::formatv("{0:d3}", rewrites).str() + ".html");
+  ++rewrites;
+  return true;
 }
 
 } // namespace
@@ -319,8 +357,22 @@ int main(int argc, char **argv) {
   info.date = date;
   info.target = target->halideTarget;
   info.reps = reps;
-  Results results(std::move(rows), std::move(info));
   std::string error;
+  if (!reportFile.empty()) {
+    llvm::StringRef ext = llvm::sys::path::extension(reportFile);
+    if (ext != ".html" && ext != ".htm")
+      return tools::fail("--report='" + reportFile + "': the report is an HTML page (.html)");
+    if (!checkOutputPath(reportFile, error))
+      return tools::fail(error);
+    // The pipeline of the first shape's kernel, as the report shows it.
+    llvm::errs() << "describing the pipeline of " << rows.front().shape.name << "'s kernel\n";
+    std::optional<llvm::json::Object> pipeline =
+        describePipeline(rows.front().shape, targetFlag, error);
+    if (!pipeline)
+      return tools::fail("describing the pipeline: " + error);
+    info.pipeline = std::move(*pipeline);
+  }
+  Results results(std::move(rows), std::move(info));
   if (!writeOutputs(results, error))
     return tools::fail(error);
 

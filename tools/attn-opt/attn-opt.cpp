@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
   attn::registerAttnPasses();
+  attn::registerKernelPipeline();
 
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "attn: Halide " << attn::backend::halideVersion()

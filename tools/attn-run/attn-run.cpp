@@ -2,11 +2,13 @@
 //
 // attn-run model.mlir [--entry=NAME] (--input=FILE.npy ... | --random-inputs [--seed=N])
 //          [--output=FILE.npy ...] [--print] [--check] [--target=T] [--threads=N] [--bench[=REPS]]
+//          [--heatmap=FILE.svg|FILE.png [--labels=k1,k2,...] [--query-labels=q1,...]]
 //
 // JIT-compiles one function through the same lowering as attn-compile and runs it.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Python.h"
 #include "ToolSupport.h"
 
 #include "attn/Backend/Backend.h"
@@ -15,9 +17,12 @@
 #include "attn/Runtime/Npy.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -74,7 +79,75 @@ static cl::opt<unsigned> maxInputMb("max-input-mb",
                                              "in total (default 4096)"),
                                     cl::init(4096), cl::cat(category));
 
+static cl::opt<std::string> heatmapFlag(
+    "heatmap",
+    cl::desc("Draw the attention weights the function returns (a result of attn.softmax: rows are "
+             "query positions, columns key positions, a panel per leading index such as a head) "
+             "into FILE.svg or FILE.png, with matplotlib"),
+    cl::value_desc("file"), cl::cat(category));
+static cl::opt<unsigned> heatmapResult("heatmap-result",
+                                       cl::desc("Which result --heatmap draws (default: the first "
+                                                "result of attn.softmax)"),
+                                       cl::cat(category));
+static cl::list<std::string> labelsFlag("labels", cl::CommaSeparated,
+                                        cl::desc("--heatmap: the key positions' labels (tokens)"),
+                                        cl::value_desc("a,b,..."), cl::cat(category));
+static cl::list<std::string> queryLabelsFlag(
+    "query-labels", cl::CommaSeparated, cl::desc("--heatmap: the query positions' labels"),
+    cl::value_desc("a,b,..."), cl::cat(category));
+
 namespace {
+
+/// The result --heatmap draws: --heatmap-result, or the first result of attn.softmax. -1 with an
+/// error when there is none.
+int heatmapResultIndex(const kernel::FunctionSpec &fn, std::string &error) {
+  if (heatmapResult.getNumOccurrences()) {
+    if (heatmapResult >= fn.results.size()) {
+      error = "--heatmap-result=" + std::to_string(heatmapResult) + ": @" + fn.name + " has " +
+              std::to_string(fn.results.size()) + " results";
+      return -1;
+    }
+    if (fn.resultType(heatmapResult).rank() < 2) {
+      error = "--heatmap-result=" + std::to_string(heatmapResult) + ": result #" +
+              std::to_string(heatmapResult) + " (" + fn.resultType(heatmapResult).str() +
+              ") is not a [..., Tq, Tk] matrix";
+      return -1;
+    }
+    return heatmapResult;
+  }
+  for (size_t r = 0; r < fn.results.size(); ++r)
+    for (const kernel::OpSpec &op : fn.ops)
+      if (op.kind == kernel::OpKind::Softmax && op.result == fn.results[r] &&
+          fn.resultType(r).rank() >= 2)
+        return static_cast<int>(r);
+  error = "--heatmap: @" + fn.name + " returns no attention weights (a result of attn.softmax); "
+          "return them, or choose a result with --heatmap-result";
+  return -1;
+}
+
+/// Draws result `r`, `weights`, with tools/attn-run/heatmap.py.
+bool drawHeatmap(const kernel::FunctionSpec &fn, int r, const HostTensor &weights,
+                 std::string &error) {
+  llvm::SmallString<128> npy;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("attn-heatmap", "npy", npy)) {
+    error = "cannot create a temporary file: " + ec.message();
+    return false;
+  }
+  HostTensor w(ElemType::F32, weights.shape); // f16/bf16 weights are drawn as float32
+  for (int64_t e = 0; e < weights.numElements(); ++e)
+    w.set(e, weights.get(e));
+  bool ok = writeNpy(std::string(npy), w, error);
+  std::vector<std::string> args = {std::string(npy), heatmapFlag, "--title=@" + fn.name + ", result #" + std::to_string(r)};
+  if (!labelsFlag.empty())
+    args.push_back("--labels=" + llvm::join(labelsFlag, ","));
+  if (!queryLabelsFlag.empty())
+    args.push_back("--query-labels=" + llvm::join(queryLabelsFlag, ","));
+  std::string out;
+  if (ok && !tools::runPython(tools::scriptPath("tools/attn-run/heatmap.py"), args, out, error))
+    ok = false;
+  llvm::sys::fs::remove(npy);
+  return ok;
+}
 
 std::string argLabel(const kernel::FunctionSpec &fn, int i) {
   return "argument #" + std::to_string(i) + " (" + fn.values[i].str() + ")";
@@ -227,6 +300,16 @@ int main(int argc, char **argv) {
   }
   if (randomInputs && !inputFlags.empty())
     return tools::fail("give either --input files or --random-inputs, not both");
+  if (!heatmapFlag.empty()) {
+    llvm::StringRef ext = llvm::sys::path::extension(heatmapFlag);
+    if (ext != ".svg" && ext != ".png")
+      return tools::fail("--heatmap='" + heatmapFlag + "': the heatmap is written as .svg or .png");
+    std::string error;
+    if (!checkOutputPath(heatmapFlag, error))
+      return tools::fail(error);
+  } else if (!labelsFlag.empty() || !queryLabelsFlag.empty() || heatmapResult.getNumOccurrences()) {
+    return tools::fail("--labels, --query-labels and --heatmap-result apply to --heatmap");
+  }
   if (!randomInputs && !argShapes.empty())
     return tools::fail("--arg-shapes only applies to --random-inputs");
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
@@ -292,6 +375,25 @@ int main(int argc, char **argv) {
     return tools::fail(error + " (inputs and results may take " + std::to_string(maxInputMb) +
                        " MiB in all; raise it with --max-input-mb)");
 
+  int heatmapIndex = -1;
+  if (!heatmapFlag.empty()) {
+    if ((heatmapIndex = heatmapResultIndex(fn, error)) < 0)
+      return tools::fail(error);
+    const std::vector<int64_t> &shape = outputs[heatmapIndex].shape;
+    auto checkLabels = [&](const llvm::cl::list<std::string> &labels, int64_t n, const char *flag,
+                           const char *what) {
+      if (labels.empty() || static_cast<int64_t>(labels.size()) == n)
+        return true;
+      error = std::string(flag) + " has " + std::to_string(labels.size()) + " labels, but result #" +
+              std::to_string(heatmapIndex) + " " + shapeText(shape) + " has " + std::to_string(n) +
+              " " + what;
+      return false;
+    };
+    if (!checkLabels(labelsFlag, shape.back(), "--labels", "key positions") ||
+        !checkLabels(queryLabelsFlag, shape[shape.size() - 2], "--query-labels", "query positions"))
+      return tools::fail(error);
+  }
+
   std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, *target, error);
   if (!kernel)
     return tools::fail(error);
@@ -322,6 +424,13 @@ int main(int argc, char **argv) {
     }
     if (!outputFlags.empty() && !writeNpy(outputFlags[r], outputs[r], error))
       return tools::fail(error);
+  }
+
+  if (heatmapIndex >= 0) {
+    if (!drawHeatmap(fn, heatmapIndex, outputs[heatmapIndex], error))
+      return tools::fail("drawing the heatmap: " + error);
+    llvm::outs() << "wrote " << heatmapFlag << " (result #" << heatmapIndex << ", "
+                 << shapeText(outputs[heatmapIndex].shape) << ")\n";
   }
 
   if (checkFlag) {

@@ -21,6 +21,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <random>
 
 namespace attn::tools {
@@ -82,19 +83,28 @@ void installTargetResolver() {
   });
 }
 
-mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options) {
-  mlir::PassManager pm(module.getContext());
-  mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
-  if (options.fuse) {
-    fn.addPass(createAttnDecomposeMultiHead());
-    fn.addPass(createAttnFuse());
-    fn.addPass(createAttnFoldBilinear());
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options,
+                                std::vector<PipelineSnapshot> *snapshots) {
+  if (!snapshots) {
+    mlir::PassManager pm(module.getContext());
+    addKernelPipeline(pm.nest<mlir::func::FuncOp>(), options);
+    return pm.run(module);
   }
-  fn.addPass(mlir::createCanonicalizerPass());
-  AttnSelectScheduleOptions select;
-  select.target = options.target.empty() ? "host" : options.target;
-  fn.addPass(createAttnSelectSchedule(select));
-  return pm.run(module);
+  auto print = [&](const std::string &after) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module.print(os);
+    snapshots->push_back({after, text});
+  };
+  print("");
+  for (KernelPipelineStep &step : kernelPipeline(options)) { // one pass manager per pass: the IR after each
+    mlir::PassManager pm(module.getContext());
+    pm.nest<mlir::func::FuncOp>().addPass(step.create());
+    if (failed(pm.run(module)))
+      return mlir::failure();
+    print(step.name);
+  }
+  return mlir::success();
 }
 
 static std::optional<kernel::ModuleSpec> describe(mlir::OwningOpRef<mlir::ModuleOp> module,
@@ -107,7 +117,8 @@ static std::optional<kernel::ModuleSpec> describe(mlir::OwningOpRef<mlir::Module
   // parser's.
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
-  if (failed(runPipeline(*module, options)))
+  // Checked before the passes too: canonicalization re-creates constants without their location.
+  if (failed(attn::checkLowerable(*module, entry)) || failed(runPipeline(*module, options)))
     return std::nullopt;
   if (optimized) {
     llvm::raw_string_ostream os(*optimized);

@@ -4,6 +4,7 @@
 #define ATTN_TOOLS_COMMON_TOOLSUPPORT_H
 
 #include "attn/Backend/Target.h"
+#include "attn/Dialect/Attn/Transforms/Passes.h"
 #include "attn/Kernel/KernelSpec.h"
 #include "attn/Runtime/HostTensor.h"
 
@@ -12,6 +13,7 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace attn::tools {
@@ -25,14 +27,18 @@ void setToolName(const char *argv0);
 /// Parses `path` (`-` for stdin) and verifies it, with diagnostics (file:line:col) on stderr.
 mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIRContext &ctx);
 
-/// What the tools do to a module before lowering it.
-struct PipelineOptions {
-  bool fuse = true;   // --attn-decompose-multi-head, --attn-fold-bilinear, --attn-fuse
-  std::string target; // for --attn-select-schedule (which always runs: it fills missing schedules)
+/// What the tools do to a module before lowering it (attn::kernelPipeline).
+using PipelineOptions = KernelPipelineOptions;
+
+/// The module as text after one pass of the pipeline (`pass` empty: the input).
+struct PipelineSnapshot {
+  std::string pass, ir;
 };
 
-/// Runs the attn pass pipeline on `module`. Diagnostics go to the context's handler.
-mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options);
+/// Runs the attn pass pipeline on `module`. Diagnostics go to the context's handler. With
+/// `snapshots`, records the input and the IR after every pass.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options,
+                                std::vector<PipelineSnapshot> *snapshots = nullptr);
 
 /// Installs the target resolver of the schedule heuristics (Halide's targets, lib/Backend).
 void installTargetResolver();

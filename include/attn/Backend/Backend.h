@@ -36,6 +36,10 @@ std::string emitFileName(const std::string &kernel, Emit e);
 bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, const std::string &outDir,
                    const std::vector<Emit> &extra, std::string &error);
 
+/// Lowers `fn` to Halide and schedules it for `target` without generating code: every check but
+/// code generation's, in milliseconds (the lowering fuzzer's target).
+bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target, std::string &error);
+
 /// Writes OUT_DIR/attn_runtime.a: the one Halide runtime all kernels of a program share.
 bool compileRuntime(const TargetInfo &target, const std::string &outDir, std::string &error);
 inline const char *runtimeFileName() { return "attn_runtime.a"; }

@@ -13,6 +13,7 @@
 #include "attn/Runtime/AtomicFile.h"
 #include "attn/Runtime/HostTensor.h"
 
+#include <istream>
 #include <string>
 
 namespace attn {
@@ -23,6 +24,10 @@ const char *npyDtypeName(kernel::ElemType t);
 /// Reads a .npy file. On failure returns false with a message naming the file and the problem.
 /// Files whose data is larger than `maxBytes` are refused before it is read (`overBudget` says so).
 bool readNpy(const std::string &path, HostTensor &out, std::string &error,
+             uint64_t maxBytes = UINT64_MAX, bool *overBudget = nullptr);
+
+/// Reads a .npy file's bytes from a seekable stream; `name` labels the messages.
+bool readNpy(std::istream &in, const std::string &name, HostTensor &out, std::string &error,
              uint64_t maxBytes = UINT64_MAX, bool *overBudget = nullptr);
 
 /// Writes a .npy file atomically (temporary file + rename). bf16 tensors are written as float32.

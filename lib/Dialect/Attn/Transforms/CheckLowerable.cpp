@@ -24,10 +24,10 @@ bool isLowerableOp(Operation *op) {
   return isa<AttnDialect>(op->getDialect()) || isa<func::ReturnOp, tensor::CastOp>(op);
 }
 
-LogicalResult checkLowerable(ModuleOp module) {
+LogicalResult checkLowerable(ModuleOp module, StringRef entry) {
   bool ok = true;
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isPrivate() || func.isExternal())
+    if (func.isPrivate() || func.isExternal() || (!entry.empty() && func.getSymName() != entry))
       continue;
     func.walk([&](Operation *op) {
       if (op == func.getOperation() || isLowerableOp(op))

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace attn {
 
@@ -35,8 +36,25 @@ bool resolveTargetTraits(const std::string &target, TargetTraits &traits, std::s
 /// arith/tensor ops, func.return).
 bool isLowerableOp(mlir::Operation *op);
 
-/// Emits an error for every op of `module`'s public functions that the lowering cannot take.
-mlir::LogicalResult checkLowerable(mlir::ModuleOp module);
+/// Emits an error for every op of `module`'s public functions (only `entry`, when given) that the
+/// lowering cannot take.
+mlir::LogicalResult checkLowerable(mlir::ModuleOp module, llvm::StringRef entry = {});
+
+/// The pipeline the kernel tools run before lowering (KernelPipeline.cpp).
+struct KernelPipelineOptions {
+  bool fuse = true;   // --attn-decompose-multi-head, --attn-fuse, --attn-fold-bilinear
+  std::string target; // for --attn-select-schedule (which always runs: it fills missing schedules)
+};
+/// One pass of it, named as attn-opt names it.
+struct KernelPipelineStep {
+  std::string name;
+  std::function<std::unique_ptr<mlir::Pass>()> create;
+};
+std::vector<KernelPipelineStep> kernelPipeline(const KernelPipelineOptions &options);
+/// Adds the pipeline to a pass manager nested on func.func.
+void addKernelPipeline(mlir::OpPassManager &functionPm, const KernelPipelineOptions &options);
+/// Registers it with attn-opt as --attn-kernel-pipeline.
+void registerKernelPipeline();
 
 #define GEN_PASS_REGISTRATION
 #include "attn/Dialect/Attn/Transforms/Passes.h.inc"
