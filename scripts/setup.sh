@@ -14,6 +14,7 @@ PACKAGES=(
   libhalide14-0-dev
   libopenblas-dev libdnnl-dev         # attn-bench's library baselines
   ocl-icd-opencl-dev pocl-opencl-icd  # the GPU schedules' tests: OpenCL on the CPU (PoCL)
+  clang-14 libclang-rt-14-dev         # the sanitizer build and the fuzz targets (scripts/sanitize.sh)
 )
 
 missing=()

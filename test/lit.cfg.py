@@ -37,7 +37,12 @@ config.environment["HL_NUM_THREADS"] = "2"
 # it), with its kernel cache off so that every run compiles its kernels (TOOLCHAIN.md: the cache once
 # hid a crash in the compile path).
 import ctypes.util
-if os.path.exists("/etc/OpenCL/vendors/pocl.icd") and ctypes.util.find_library("pocl"):
+if config.attn_sanitize:
+    config.available_features.add("sanitize")
+# Not in the sanitizer build: PoCL must be loaded with RTLD_DEEPBIND (TOOLCHAIN.md), which the
+# sanitizer runtimes refuse (google/sanitizers#611).
+if (os.path.exists("/etc/OpenCL/vendors/pocl.icd") and ctypes.util.find_library("pocl")
+        and not config.attn_sanitize):
     config.available_features.add("opencl")
 config.environment["POCL_KERNEL_CACHE"] = "0"
 config.substitutions.append(
@@ -60,3 +65,8 @@ if shutil.which("chromium"):
     config.available_features.add("chromium")
 config.substitutions.append(("%report_py", os.path.join(config.attn_src_root, "tools", "attn-bench", "report.py")))
 config.substitutions.append(("%heatmap_py", os.path.join(config.attn_src_root, "tools", "attn-run", "heatmap.py")))
+
+# The sanitizer build (scripts/sanitize.sh) sets these for every tool a test runs.
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]

@@ -3,6 +3,7 @@
 #include "Build.h"
 
 #include "attn/Backend/Backend.h"
+#include "attn/Runtime/Interrupt.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -69,16 +70,19 @@ public:
     std::string tmpl = outDir + "/.attn-staging-XXXXXX";
     std::vector<char> buf(tmpl.begin(), tmpl.end());
     buf.push_back('\0');
-    if (mkdtemp(buf.data()))
+    if (mkdtemp(buf.data())) {
       path = buf.data();
-    else
+      registerTemporary(path); // removed with its files if the run is interrupted
+    } else
       error = "cannot write into '" + outDir + "': " + std::strerror(errno);
   }
   ~StagingDir() {
     for (const std::string &f : files)
       ::unlink(f.c_str());
-    if (!path.empty())
+    if (!path.empty()) {
       ::rmdir(path.c_str());
+      unregisterTemporary(path);
+    }
   }
   std::string file(const std::string &name) {
     files.push_back(path + "/" + name);

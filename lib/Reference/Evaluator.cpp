@@ -175,7 +175,8 @@ Array maskScores(const MaskSpec &m, const Array &s, const Array *lengths, const 
   return out;
 }
 
-/// exp(x - max) / sum along `axis`; an all -inf slice gives zeros.
+/// exp(x - max) / sum along `axis`; an all -inf slice gives zeros; a slice with a NaN is all NaN
+/// (exp(NaN - max) is NaN, and so is the sum), as is one with +inf (inf - inf).
 Array softmax(const Array &x, int64_t axis) {
   Array out = make(x.shape);
   std::vector<int64_t> sliceShape = x.shape;
@@ -189,9 +190,12 @@ Array softmax(const Array &x, int64_t axis) {
       return e;
     };
     double mx = kNegInf;
-    for (int64_t r = 0; r < n; ++r)
+    bool nan = false;
+    for (int64_t r = 0; r < n; ++r) {
       mx = std::max(mx, at(x, element(r)));
-    if (mx == kNegInf) // fully masked: zeros (already)
+      nan = nan || std::isnan(at(x, element(r)));
+    }
+    if (mx == kNegInf && !nan) // fully masked: zeros (already)
       continue;
     double sum = 0;
     for (int64_t r = 0; r < n; ++r)

@@ -1,6 +1,7 @@
 //===- AtomicFile.cpp - files written whole or not at all -----------------===//
 
 #include "attn/Runtime/AtomicFile.h"
+#include "attn/Runtime/Interrupt.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -46,6 +47,11 @@ bool writeFileAtomically(const std::string &path, const std::string &bytes, std:
     error = "cannot write '" + path + "': " + std::strerror(errno);
     return false;
   }
+  registerTemporary(name.data());
+  struct Unregister {
+    const char *path;
+    ~Unregister() { unregisterTemporary(path); }
+  } unregister{name.data()};
   size_t done = 0;
   while (done < bytes.size()) {
     ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);

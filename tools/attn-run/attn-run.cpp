@@ -12,6 +12,7 @@
 #include "ToolSupport.h"
 
 #include "attn/Backend/Backend.h"
+#include "attn/Kernel/Limits.h"
 #include "attn/Kernel/ShapeRules.h"
 #include "attn/Reference/Evaluator.h"
 #include "attn/Runtime/Npy.h"
@@ -229,6 +230,10 @@ bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &i
       return false;
     }
     shapes.push_back(shape);
+  }
+  if (std::string v = kernel::indexingLimitViolation(fn, shapes); !v.empty()) {
+    error = "@" + fn.name + " cannot run on these shapes: " + v;
+    return false;
   }
   uint64_t bytes = 0;
   for (int i = 0; i < fn.numArgs; ++i) {

@@ -5,6 +5,7 @@
 #include "attn/Conversion/AttnToHalide/ExtractKernel.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
+#include "attn/Kernel/Limits.h"
 #include "attn/Kernel/ShapeRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -177,6 +178,10 @@ bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor>
   kernel::ShapeInference<int64_t> inference(fn, shapes);
   if (std::string v = kernel::firstViolation(inference.checks); !v.empty()) {
     error = "the inputs do not fit @" + fn.name + ": " + v;
+    return false;
+  }
+  if (std::string v = kernel::indexingLimitViolation(fn, inference.shapes); !v.empty()) {
+    error = "@" + fn.name + " cannot run on these shapes: " + v;
     return false;
   }
   uint64_t bytes = 0;

@@ -22,8 +22,10 @@ ParsedModule::ParsedModule(const uint8_t *data, size_t size) {
   context = std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
   context->loadAllAvailableDialects();
   context->getDiagEngine().registerHandler([](mlir::Diagnostic &) { return mlir::success(); });
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  module = mlir::parseSourceString<mlir::ModuleOp>(text, context.get(), "fuzz-input");
+  // MLIR's lexer reads the byte past the end of its buffer (files and the tools' strings are
+  // NUL-terminated); libFuzzer's bytes are not, so parse a NUL-terminated copy.
+  text.assign(reinterpret_cast<const char *>(data), size);
+  module = mlir::parseSourceString<mlir::ModuleOp>(llvm::StringRef(text), context.get(), "fuzz-input");
 }
 
 mlir::LogicalResult runAttnPipeline(mlir::ModuleOp module) {

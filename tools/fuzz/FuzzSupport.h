@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace attn::fuzz {
 
@@ -17,6 +18,7 @@ namespace attn::fuzz {
 /// diagnostic swallowed. `module` is null when the bytes are rejected.
 struct ParsedModule {
   ParsedModule(const uint8_t *data, size_t size);
+  std::string text;
   std::unique_ptr<mlir::MLIRContext> context;
   mlir::OwningOpRef<mlir::ModuleOp> module;
 };

@@ -1,6 +1,7 @@
 //===- ExtractKernel.cpp - MLIR functions to kernel descriptions ----------===//
 
 #include "attn/Conversion/AttnToHalide/ExtractKernel.h"
+#include "attn/Kernel/Limits.h"
 
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
@@ -57,8 +58,8 @@ public:
     if (fn.getNumResults() == 0)
       return fn.emitError() << "kernel @" << spec.name
                             << " returns nothing; a kernel computes at least one tensor";
-    for (auto [i, arg] : llvm::enumerate(fn.getArguments()))
-      if (failed(addValue(arg, [&] {
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+      if (failed(addValue(fn.getArgument(i), [&] {
             return fn.emitError() << "argument #" << i << " of @" << spec.name;
           })))
         return failure();
@@ -261,10 +262,20 @@ FailureOr<k::ModuleSpec> extractKernels(ModuleOp module, StringRef entry) {
       continue;
     found = true;
     FailureOr<k::FunctionSpec> f = Extractor(fn).run();
-    if (failed(f))
+    if (failed(f)) {
       ok = false;
-    else
-      spec.functions.push_back(std::move(*f));
+      continue;
+    }
+    // Static shapes past 32-bit indexing are refused here; dynamic ones when they are known.
+    std::vector<std::vector<int64_t>> shapes;
+    for (const k::TensorType &t : f->values)
+      shapes.push_back(t.shape);
+    if (std::string v = k::indexingLimitViolation(*f, shapes); !v.empty()) {
+      fn.emitError() << "kernel @" << f->name << " cannot be compiled: " << v;
+      ok = false;
+      continue;
+    }
+    spec.functions.push_back(std::move(*f));
   }
   if (!found) {
     std::string names;

@@ -34,8 +34,12 @@ std::vector<Expr> concat(std::vector<Expr> a, const std::vector<Expr> &b) {
 Expr expNonPositive(Expr x) {
   // exp(x) = 2^t, t = x log2(e) = n + f with n = nearest(t), f in [-0.5, 0.5]. 2^f by a degree-5
   // polynomial fitted for relative error on that interval (max 2.2e-7 in f32 arithmetic); 2^n by
-  // building the float's exponent bits. Clamping at -87 keeps n + 127 >= 1 (a normal float).
-  Expr t = max(x, -87.0f) * 1.44269504088896341f;
+  // building the float's exponent bits. Arguments are clamped at -88: t = -126.96 rounds to
+  // n = -127, whose exponent field is 0, so the result is exactly 0 (also for -inf, without a
+  // select per element); above it n + 127 >= 1 (a normal float). The clamp lets NaN through (NaN <
+  // -88 is false), so exp(NaN) is NaN as IEEE says; strict_float keeps the simplifier from turning
+  // it into max(x, -88), which drops NaN on x86.
+  Expr t = strict_float(select(x < -88.0f, -88.0f, x)) * 1.44269504088896341f;
   // nearest(t) in integer arithmetic: adding 1.5 * 2^23 puts it in the low mantissa bits. (LLVM 14
   // splits a 16-lane round or floor into two 8-lane halves plus shuffles.)
   // (Bit arithmetic in uint32, which wraps: constant folding of int32 overflow is an error.)
@@ -49,6 +53,8 @@ Expr expNonPositive(Expr x) {
   p = p * f + 1.0000001192092896f;
   return p * reinterpret(Float(32), (bits + cast<uint32_t>(127)) << cast<uint32_t>(23));
 }
+
+Expr isNegInf(Expr x) { return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000)); }
 
 Expr tanhApprox(Expr x) {
   // tanh(|x|) = (1 - e) / (1 + e) with e = exp(-2|x|) in (0, 1]: the cheap exp of a non-positive

@@ -165,8 +165,11 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
       max(f.mc(withBk({f.ii, f.c, f.it})), sm(withBk({f.ii, f.rj.x, f.c, f.it})));
   f.p = Func(name + "_p");
   Expr sv = sm(withBk({f.ii, f.jj, f.c, f.it}));
-  f.p(withBk({f.ii, f.jj, f.c, f.it})) =
-      select(sv == negInf, 0.0f, expNonPositive(sv - f.mc(withBk({f.ii, f.c, f.it}))));
+  // exp(-inf - m) is exactly 0 for a finite m; a block whose keys are all masked has m = -inf, taken
+  // as 0 so that its entries give exp(-inf) = 0, not exp(NaN). A +inf score makes m = +inf and
+  // inf - inf = NaN: the row is NaN, as IEEE (and numpy) have it.
+  Expr m = f.mc(withBk({f.ii, f.c, f.it}));
+  f.p(withBk({f.ii, f.jj, f.c, f.it})) = expNonPositive(sv - select(isNegInf(m), 0.0f, m));
   f.lc = Func(name + "_lc");
   f.lc(withBk({f.ii, f.c, f.it})) = 0.0f;
   f.lc(withBk({f.ii, f.c, f.it})) += f.p(withBk({f.ii, f.rj.x, f.c, f.it}));
@@ -208,8 +211,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   f.combine(at) = Tuple(0.0f, negInf, 0.0f);
   Tuple b = f.blk(withBk({f.e, f.ii, f.rc.x, f.it}));
   Expr mOld = f.combine(at)[1], mNew = max(mOld, b[2]);
-  Expr alpha = select(mOld == negInf, 0.0f, expNonPositive(mOld - mNew));
-  Expr beta = select(b[2] == negInf, 0.0f, expNonPositive(b[2] - mNew));
+  Expr alpha = select(isNegInf(mOld), 0.0f, expNonPositive(mOld - mNew));
+  Expr beta = select(isNegInf(b[2]), 0.0f, expNonPositive(b[2] - mNew));
   f.combine(at) = Tuple(f.combine(at)[0] * alpha + b[0] * beta, mNew,
                         f.combine(at)[2] * alpha + b[1] * beta);
 

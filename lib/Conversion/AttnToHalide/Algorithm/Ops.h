@@ -99,9 +99,15 @@ HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, cons
                          const HTensor *vec, const HTensor *keyLengths, const HTensor *maskOperand,
                          const FusedBlocking &blocking, OpStages &st);
 
-/// exp(x) for x <= 0 (-inf is the caller's: mask it with a select): a degree-5 polynomial for 2^f
-/// on [-0.5, 0.5] scaled by 2^n; relative error below 3e-7; arguments below -87 give ~1e-38.
+/// exp(x) for x <= 0: a degree-5 polynomial for 2^f on [-0.5, 0.5] scaled by 2^n; relative error
+/// below 3e-7; arguments below -88 (and -inf) give exactly 0, NaN gives NaN.
 Halide::Expr expNonPositive(Halide::Expr x);
+
+/// x == -inf, reliably: Halide compiles float code with LLVM's no-infs/no-NaNs flags, under which a
+/// float comparison with the constant -inf may be folded to false (it was: the fused kernel's guards
+/// were compiled away, unnoticed while exp(NaN) gave ~0; strict_float did not keep them). This
+/// compares the bits.
+Halide::Expr isNegInf(Halide::Expr x);
 
 /// x [..., E] . W [E, N] (+ bias [N]).
 HTensor linearOf(const std::string &name, const std::string &label, const HTensor &x,

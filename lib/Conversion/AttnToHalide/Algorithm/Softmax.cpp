@@ -31,12 +31,14 @@ HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, OpStages 
   s.rSum = RDom(0, x.extent(axis), name + "_rsum");
 
   // Stable: subtract the maximum. An all -inf slice has max -inf: every exp term is then 0 (never
-  // exp(-inf - -inf) = NaN) and the sum 0, so the slice gives zeros.
+  // exp(-inf - -inf) = NaN) and the sum 0, so the slice gives zeros. A NaN entry, or a +inf one
+  // (inf - inf), makes its exp term NaN (expNonPositive keeps NaN), so the whole slice is NaN, as
+  // IEEE arithmetic and numpy have it.
   def(s.mx, others) = negInf;
   def(s.mx, others) = max(s.mx(toHalideOrder(asExprs(others))), x.at(along(s.rMax.x)));
   Expr m = s.mx(toHalideOrder(asExprs(others)));
   Expr xv = x.at(asExprs(vars));
-  def(s.e, vars) = select(xv == negInf, 0.0f, exp(xv - m));
+  def(s.e, vars) = expNonPositive(xv - select(isNegInf(m), 0.0f, m)); // exp(-inf - m) = 0
   def(s.sum, others) = 0.0f;
   std::vector<Expr> eAlong = along(s.rSum.x);
   def(s.sum, others) += s.e(toHalideOrder(eAlong));

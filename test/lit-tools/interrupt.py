@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+"""interrupt.py SECONDS SIGNAL OUTDIR -- CMD...: starts CMD, sends it SIGNAL (TERM or INT) after
+SECONDS, waits for it, and reports how it ended and what OUTDIR holds: every name in it, and any
+temporary (a hidden .NAME.tmp-* file or .attn-staging-* directory) left behind."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+seconds, sig, outdir = float(sys.argv[1]), getattr(signal, "SIG" + sys.argv[2]), sys.argv[3]
+cmd = sys.argv[sys.argv.index("--") + 1:]
+proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+time.sleep(seconds)
+running = proc.poll() is None
+proc.send_signal(sig)
+rc = proc.wait()
+print("interrupted while running" if running else "finished before the signal")
+# Ended by the signal, or by an error exit when the signal reached a worker thread first and the
+# main thread then failed on its removed temporaries: either way, not a success.
+print("stopped, not successful" if rc != 0 else "exit code 0")
+names = sorted(os.listdir(outdir)) if os.path.isdir(outdir) else []
+leftovers = [n for n in names if n.startswith(".")]
+print("temporaries left:", leftovers if leftovers else "none")
+print("files:", " ".join(names) if names else "none")
