@@ -77,8 +77,10 @@ public:
       error = "cannot write into '" + outDir + "': " + std::strerror(errno);
   }
   ~StagingDir() {
-    for (const std::string &f : files)
+    for (const std::string &f : files) {
       ::unlink(f.c_str());
+      unregisterTemporary(f);
+    }
     if (!path.empty()) {
       ::rmdir(path.c_str());
       unregisterTemporary(path);
@@ -86,6 +88,7 @@ public:
   }
   std::string file(const std::string &name) {
     files.push_back(path + "/" + name);
+    registerTemporary(files.back());
     return files.back();
   }
   /// Renames every staged file into `outDir`.
@@ -96,6 +99,7 @@ public:
         err = "cannot write '" + dest + "': " + std::strerror(errno);
         return false;
       }
+      unregisterTemporary(f);
     }
     files.clear();
     return true;

@@ -5,8 +5,6 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
-#include <dirent.h>
-#include <fcntl.h>
 #include <mutex>
 #include <unistd.h>
 
@@ -24,25 +22,15 @@ std::mutex registration;
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction previous[3];
 
-void removePath(const char *path) {
-  if (::unlink(path) == 0)
-    return;
-  // A directory: its files, then itself (opendir is not formally async-signal-safe; the process
-  // is ending anyway).
-  if (DIR *dir = ::opendir(path)) {
-    int fd = ::dirfd(dir);
-    while (struct dirent *e = ::readdir(dir))
-      if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0)
-        ::unlinkat(fd, e->d_name, 0);
-    ::closedir(dir);
-    ::rmdir(path);
-  }
-}
-
 void onSignal(int sig) {
+  // Only async-signal-safe calls (no allocation: the signal may have interrupted malloc). Files
+  // first, then directories, which are empty by then (a staging directory registers its files).
   for (int i = 0; i < kSlots; ++i)
     if (used[i].load())
-      removePath(paths[i]);
+      ::unlink(paths[i]);
+  for (int i = 0; i < kSlots; ++i)
+    if (used[i].load())
+      ::rmdir(paths[i]);
   // Whatever was there before (LLVM's handler removes its own files, then re-raises), or the
   // default action: the process ends by this signal, as it would have without us.
   for (int s = 0; s < 3; ++s)

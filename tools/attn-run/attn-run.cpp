@@ -150,6 +150,12 @@ bool drawHeatmap(const kernel::FunctionSpec &fn, int r, const HostTensor &weight
   return ok;
 }
 
+/// What a message about the memory budget adds.
+std::string budgetNote() {
+  return " (inputs and results may take " + std::to_string(maxInputMb) +
+         " MiB in all; raise it with --max-input-mb)";
+}
+
 std::string argLabel(const kernel::FunctionSpec &fn, int i) {
   return "argument #" + std::to_string(i) + " (" + fn.values[i].str() + ")";
 }
@@ -231,10 +237,6 @@ bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &i
     }
     shapes.push_back(shape);
   }
-  if (std::string v = kernel::indexingLimitViolation(fn, shapes); !v.empty()) {
-    error = "@" + fn.name + " cannot run on these shapes: " + v;
-    return false;
-  }
   uint64_t bytes = 0;
   for (int i = 0; i < fn.numArgs; ++i) {
     uint64_t n = kernel::elemTypeBytes(fn.values[i].elem);
@@ -245,6 +247,10 @@ bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &i
   if (bytes > (static_cast<uint64_t>(maxInputMb) << 20)) {
     error = "the random inputs need " + std::to_string(bytes) + " bytes, more than the " +
             std::to_string(maxInputMb) + " MiB budget (raise it with --max-input-mb)";
+    return false;
+  }
+  if (std::string v = kernel::indexingLimitViolation(fn, shapes); !v.empty()) {
+    error = "@" + fn.name + " cannot run on these shapes: " + v;
     return false;
   }
   inputs = tools::randomInputs(fn, shapes, seedFlag);
@@ -352,11 +358,7 @@ int main(int argc, char **argv) {
       HostTensor t;
       bool overBudget = false;
       if (!readNpy(inputFlags[i], t, error, budget - used, &overBudget))
-        return tools::fail(argLabel(fn, i) + ": " + error +
-                           (overBudget ? " (inputs and results may take " +
-                                             std::to_string(maxInputMb) +
-                                             " MiB in all; raise it with --max-input-mb)"
-                                       : ""));
+        return tools::fail(argLabel(fn, i) + ": " + error + (overBudget ? budgetNote() : ""));
       used += t.data.size();
       if (!fitsArgument(fn, i, t, inputFlags[i], error))
         return tools::fail(error);
@@ -376,9 +378,9 @@ int main(int argc, char **argv) {
 
   // Result shapes, and every shape rule, checked on the actual sizes before running.
   std::vector<HostTensor> outputs;
-  if (!tools::resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used)))
-    return tools::fail(error + " (inputs and results may take " + std::to_string(maxInputMb) +
-                       " MiB in all; raise it with --max-input-mb)");
+  bool overBudget = false;
+  if (!tools::resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used), &overBudget))
+    return tools::fail(error + (overBudget ? budgetNote() : ""));
 
   int heatmapIndex = -1;
   if (!heatmapFlag.empty()) {

@@ -171,17 +171,14 @@ std::vector<HostTensor> randomInputs(const kernel::FunctionSpec &fn,
 }
 
 bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor> &inputs,
-                   std::vector<HostTensor> &results, std::string &error, uint64_t budgetBytes) {
+                   std::vector<HostTensor> &results, std::string &error, uint64_t budgetBytes,
+                   bool *overBudget) {
   std::vector<std::vector<int64_t>> shapes;
   for (const HostTensor &t : inputs)
     shapes.push_back(t.shape);
   kernel::ShapeInference<int64_t> inference(fn, shapes);
   if (std::string v = kernel::firstViolation(inference.checks); !v.empty()) {
     error = "the inputs do not fit @" + fn.name + ": " + v;
-    return false;
-  }
-  if (std::string v = kernel::indexingLimitViolation(fn, inference.shapes); !v.empty()) {
-    error = "@" + fn.name + " cannot run on these shapes: " + v;
     return false;
   }
   uint64_t bytes = 0;
@@ -194,6 +191,12 @@ bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor>
   if (bytes > budgetBytes) {
     error = "the results of @" + fn.name + " need " + std::to_string(bytes) + " bytes, more than the " +
             std::to_string(budgetBytes) + " bytes allowed";
+    if (overBudget)
+      *overBudget = true;
+    return false;
+  }
+  if (std::string v = kernel::indexingLimitViolation(fn, inference.shapes); !v.empty()) {
+    error = "@" + fn.name + " cannot run on these shapes: " + v;
     return false;
   }
   results.clear();

@@ -66,11 +66,12 @@ std::vector<HostTensor> randomInputs(const kernel::FunctionSpec &fn,
                                      const std::vector<std::vector<int64_t>> &shapes,
                                      unsigned seed);
 
-/// Result tensors of the right shapes for these inputs, or an error message (the shape rules, or
-/// results larger than `budgetBytes`, checked before anything is allocated).
+/// Result tensors of the right shapes for these inputs, or an error message, checked before
+/// anything is allocated: the shape rules, results larger than `budgetBytes` (`overBudget` says
+/// so), and sizes past 32-bit indexing (kernel/Limits.h).
 bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor> &inputs,
                    std::vector<HostTensor> &results, std::string &error,
-                   uint64_t budgetBytes = UINT64_MAX);
+                   uint64_t budgetBytes = UINT64_MAX, bool *overBudget = nullptr);
 
 /// Resolves --target (empty: the default). Prints the error and returns nullopt on failure.
 std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec);

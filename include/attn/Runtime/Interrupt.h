@@ -17,8 +17,10 @@
 
 namespace attn {
 
-/// Removes `path` (a file, or a directory and the files in it) if the process is interrupted before
-/// unregisterTemporary(path). At most 64 paths at once; more are simply not tracked.
+/// Removes `path` (a file, or an empty directory: register a directory's files too) if the process
+/// is interrupted before unregisterTemporary(path). The handler only unlinks and rmdirs (it must
+/// not allocate: the signal may have interrupted malloc). At most 64 paths at once; more are
+/// simply not tracked.
 void registerTemporary(const std::string &path);
 void unregisterTemporary(const std::string &path);
 
