@@ -219,15 +219,23 @@ bool readNpy(std::istream &in, const std::string &path, HostTensor &out, std::st
     error = "'" + path + "' is in Fortran order; save it in C order (numpy.ascontiguousarray)";
     return false;
   }
-  // Size in bytes, refusing overflow and anything past the budget before allocating.
-  uint64_t count = 1;
+  // Size in bytes, refusing overflow and anything past the budget before allocating. The product
+  // of the non-zero dims must fit in int64 (HostTensor::numElements multiplies in int64, in any
+  // order), even when a zero dim makes the tensor empty.
+  uint64_t nonZero = 1;
+  bool empty = false;
   for (int64_t d : shape) {
-    if (d != 0 && count > UINT64_MAX / static_cast<uint64_t>(d)) {
+    if (d == 0) {
+      empty = true;
+      continue;
+    }
+    if (nonZero > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(d)) {
       error = "'" + path + "' declares more elements than can be addressed";
       return false;
     }
-    count *= static_cast<uint64_t>(d);
+    nonZero *= static_cast<uint64_t>(d);
   }
+  uint64_t count = empty ? 0 : nonZero;
   uint64_t elemBytes = kernel::elemTypeBytes(elem);
   if (count > UINT64_MAX / elemBytes) {
     error = "'" + path + "' declares more elements than can be addressed";
