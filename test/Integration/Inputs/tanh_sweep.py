@@ -10,7 +10,8 @@ import numpy as np
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 x = np.concatenate([np.linspace(-20, 20, 40001), np.linspace(-1e-3, 1e-3, 2001),
-                    [-1e30, -100, -9.5, 9.5, 100, 1e30, 1e-30, -1e-30, 0.0]]).astype(np.float32)
+                    [-1e30, -100, -9.5, 9.5, 100, 1e30, 1e-30, -1e-30, 0.0,
+                     7.99, 8.0, 8.01, -8.0, np.inf, -np.inf, np.nan]]).astype(np.float32)
 np.save(os.path.join(out, "q.npy"), x.reshape(-1, 1))
 np.save(os.path.join(out, "k.npy"), np.zeros((1, 1), np.float32))
 np.save(os.path.join(out, "w_a.npy"), np.array([[1, 0]], np.float32))
