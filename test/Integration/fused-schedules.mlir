@@ -3,6 +3,9 @@
 // RUN: attn-run %s --entry=default_tiles --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=small_blocks_causal --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=wide_tiles_window --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=wide_tiles_causal_window --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=window_ragged_reg_q --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=wide_tiles_causal --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=parallel_tiles --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=split_k_decode --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=keys_in_lanes_gqa --random-inputs --check | FileCheck %s
@@ -22,6 +25,20 @@ func.func @small_blocks_causal(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf
 }
 func.func @wide_tiles_window(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v window(7) align(top_left) {schedule = #attn.schedule<tile_q = 48, block_k = 32, reg_k = 8, reg_q = 6>} : tensor<2x3x37x24xf32>, tensor<2x3x53x24xf32>, tensor<2x3x53x20xf32> -> tensor<2x3x37x20xf32>
+  return %o : tensor<2x3x37x20xf32>
+}
+// The causal diagonal block is cut after the tile's last row; with a window the first block a tile
+// visits varies (its block buffers are not folded); reg_q = 6 does not divide tile_q = 16.
+func.func @wide_tiles_causal_window(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal window(7) align(top_left) {schedule = #attn.schedule<tile_q = 48, block_k = 32, reg_k = 8, reg_q = 6>} : tensor<2x3x37x24xf32>, tensor<2x3x53x24xf32>, tensor<2x3x53x20xf32> -> tensor<2x3x37x20xf32>
+  return %o : tensor<2x3x37x20xf32>
+}
+func.func @window_ragged_reg_q(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v window(7) align(top_left) {schedule = #attn.schedule<tile_q = 16, block_k = 16, reg_k = 8, reg_q = 6>} : tensor<2x3x37x24xf32>, tensor<2x3x53x24xf32>, tensor<2x3x53x20xf32> -> tensor<2x3x37x20xf32>
+  return %o : tensor<2x3x37x20xf32>
+}
+func.func @wide_tiles_causal(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) {schedule = #attn.schedule<tile_q = 32, block_k = 32, reg_k = 8, reg_q = 4>} : tensor<2x3x37x24xf32>, tensor<2x3x53x24xf32>, tensor<2x3x53x20xf32> -> tensor<2x3x37x20xf32>
   return %o : tensor<2x3x37x20xf32>
 }
 func.func @parallel_tiles(%q: tensor<37x24xf32>, %k: tensor<53x24xf32>, %v: tensor<53x20xf32>) -> tensor<37x20xf32> {

@@ -156,7 +156,8 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
     f.oc.bound_extent(f.e, static_cast<int>(f.staticDv));
   f.oc.vectorize(f.e, L, TailStrategy::RoundUp);
   Stage pv = f.oc.update();
-  pv.split(f.ii, io, iq, regQ, TailStrategy::RoundUp)
+  // (A reg_q that does not divide the tile's rows gets a guarded last row block.)
+  pv.split(f.ii, io, iq, regQ, R % regQ == 0 ? TailStrategy::RoundUp : TailStrategy::GuardWithIf)
       .split(f.rj.x, jc, jk, chunk, TailStrategy::GuardWithIf)
       .split(f.e, eo, ev, regV * L, TailStrategy::RoundUp)
       .reorder(ev, iq, jk, io, eo, jc)
@@ -168,11 +169,13 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
 
   // Buffers of a tile and of a block: allocated once per task, reused for every tile and block.
   if (hasBatch && !tiles && !splitK) {
-    for (Func g : {f.s, f.p})
-      g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
+    if (!f.firstBlockVaries)
+      for (Func g : {f.s, f.p})
+        g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
     for (Func g : {qs, f.combine})
       g.store_at(task).fold_storage(f.it, 1);
-    msg << "; tile buffers hoisted out of the tile loop";
+    msg << "; tile buffers hoisted out of the tile loop"
+        << (f.firstBlockVaries ? " (block buffers not: the first block varies with the tile)" : "");
   }
   log.add(msg.str());
 }

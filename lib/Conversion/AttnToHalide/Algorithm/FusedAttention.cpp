@@ -9,8 +9,9 @@
 //   - an online softmax merges the blocks: (acc, M, L) <- (acc a + o_c b, max(M, m_c), L a + l_c b)
 //     with a = exp(M - M'), b = exp(m_c - M'); the result is acc / L (0 when L = 0: fully masked);
 //   - blocks that a causal mask, a window or the key lengths leave empty for the whole tile are not
-//     visited (an RDom predicate Halide turns into loop bounds); entries of the visited blocks are
-//     masked one by one.
+//     visited (an RDom predicate Halide turns into loop bounds), the last one a tile sees is cut
+//     after the tile's last visible key (prefill tiles, one query head per kv head); entries of the
+//     visited blocks are masked one by one.
 // R and KB are parameters of the formulation (chosen by the schedule, #attn.schedule tile_q and
 // block_k); the result does not depend on them beyond float rounding. Block skipping can be turned
 // off (GPU targets: see Lowering.h); the entry-by-entry mask alone then gives the same result.
@@ -41,6 +42,10 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   const int nb = q.rank() - 2; // batch dims
   Expr tq = q.extent(-2), tk = key.extent(-2), dk = key.extent(-1);
   Expr group = nb >= 1 ? q.extent(-3) / key.extent(-3) : Expr(1);
+  // One query head per kv head, known at compile time: a tile's rows are one head's queries (the
+  // tile's key range then has no select, which keeps the bounds Halide infers from it tight).
+  const bool oneHeadPerKv = nb == 0 || (q.staticExtent(-3) != k::kDynamic &&
+                                        q.staticExtent(-3) == key.staticExtent(-3));
 
   f.d = Var(name + "_d");
   f.e = Var(name + "_e");
@@ -125,7 +130,33 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
         va.at({f.rd.x}) * tanhApprox(f.qpT(withBk({f.rd.x, f.ii, f.it})) +
                                      f.kp(withBk({f.rd.x, min(keyOf, tk - 1)})));
   }
-  f.s(withBk({f.ii, f.jj, f.c, f.it})) = f.sacc(withBk({f.ii, f.jj, f.c, f.it}));
+
+  // The keys a tile can see, [keyLo, keyHi] (Exprs of the tile `it` and the kv batch): what the masks
+  // leave visible to at least one of its rows. Rows of one tile may belong to two query heads (GQA);
+  // then every row of the head counts.
+  Expr keyHi, keyLo;
+  if (blocking.skipBlocks) {
+    Expr r0 = f.it * R, r1 = min(f.it * R + R, group * tq) - 1;
+    Expr iLo = r0, iHi = r1;
+    if (!oneHeadPerKv) {
+      Expr sameHead = r0 / tq == r1 / tq;
+      iLo = select(sameHead, r0 % tq, 0);
+      iHi = select(sameHead, r1 % tq, tq - 1);
+    }
+    Expr off = op.mask.align == k::Align::BottomRight ? tk - tq : Expr(0);
+    auto lower = [&](Expr bound) { keyHi = keyHi.defined() ? min(keyHi, bound) : bound; };
+    if (op.mask.causal)
+      lower(iHi + off);
+    if (op.mask.window) {
+      Expr w = static_cast<int>(*op.mask.window);
+      keyLo = iLo + off - w + 1;
+      if (!op.mask.causal)
+        lower(iHi + off + w - 1);
+    }
+    // Key lengths over batch dims only (not the heads, which vary within a tile).
+    if (keyLengths && keyLengths->rank() <= nb - 1)
+      lower(keyLengths->at({bkT.begin(), bkT.begin() + keyLengths->rank()}) - 1);
+  }
 
   // The mask, entry by entry.
   auto [qBatch, qi] = queryIndex(rowOf, bkT);
@@ -141,7 +172,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   }
   if (keyLengths)
     keep = keep && keyOf < keyLengths->at({qBatch.begin(), qBatch.begin() + keyLengths->rank()});
-  Expr score = f.s(withBk({f.ii, f.jj, f.c, f.it}));
+  Expr score = f.sacc(withBk({f.ii, f.jj, f.c, f.it}));
   if (maskOperand) {
     const HTensor &m = *maskOperand;
     std::vector<Expr> full = concat(qBatch, {qi, keyOf});
@@ -154,11 +185,29 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
       score = score + m.at(midx);
   }
   Expr negInf = Float(32).min();
+  // With one query head per kv head and tiles of at least 4 rows, the last block a tile sees is cut
+  // after keyHi (a causal mask's diagonal block loses the keys past the tile's last row: they are
+  // never computed). The cut is an RDom predicate on the block's keys; for Halide's bounds inference
+  // to shrink the scores computed with it, the scores are stored masked (s) and read without a
+  // select. Not with GQA (the cut's bound is then a select that bounds inference cannot use: the
+  // predicate stays in the inner loops, which costs more than the keys it saves), nor for decode
+  // tiles (fewer than 4 rows: a decode query sees every key up to its diagonal, and storing masked
+  // scores doubled the decode kernel's time).
+  const bool cutLastBlock = keyHi.defined() && oneHeadPerKv && R >= 4;
   Func sm(name + "_sm");
-  sm(withBk({f.ii, f.jj, f.c, f.it})) = select(keep, score, negInf);
+  if (cutLastBlock) {
+    f.s(withBk({f.ii, f.jj, f.c, f.it})) = select(keep, score, negInf);
+    sm = f.s;
+  } else {
+    f.s(withBk({f.ii, f.jj, f.c, f.it})) = score;
+    sm(withBk({f.ii, f.jj, f.c, f.it})) = select(keep, f.s(withBk({f.ii, f.jj, f.c, f.it})), negInf);
+  }
 
-  // Per block: max, probabilities, their sum, and P.V.
+  // Per block: max, probabilities, their sum, and P.V (over the block's keys up to keyHi when the
+  // last block is cut; the entries left are masked one by one).
   f.rj = RDom(0, KB, name + "_rj");
+  if (cutLastBlock)
+    f.rj.where(f.c * KB + f.rj.x <= keyHi);
   f.mc = Func(name + "_mc");
   f.mc(withBk({f.ii, f.c, f.it})) = negInf;
   f.mc(withBk({f.ii, f.c, f.it})) =
@@ -186,24 +235,15 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   Expr blocks = (tk + KB - 1) / KB;
   f.rc = RDom(0, blocks, name + "_rc");
   if (blocking.skipBlocks) {
-    Expr r0 = f.it * R, r1 = min(f.it * R + R, group * tq) - 1;
-    Expr sameHead = nb >= 1 ? r0 / tq == r1 / tq : Halide::Internal::const_true();
-    Expr iLo = nb >= 1 ? select(sameHead, r0 % tq, 0) : r0;
-    Expr iHi = nb >= 1 ? select(sameHead, r1 % tq, tq - 1) : r1;
-    Expr off = op.mask.align == k::Align::BottomRight ? tk - tq : Expr(0);
+    // Blocks that no row of the tile can see are not visited: an RDom predicate Halide turns into
+    // loop bounds.
     Expr live = Halide::Internal::const_true();
-    Expr firstKey = f.rc.x * KB, lastKey = f.rc.x * KB + (KB - 1);
-    if (op.mask.causal)
-      live = live && firstKey <= iHi + off;
-    if (op.mask.window) {
-      Expr w = static_cast<int>(*op.mask.window);
-      live = live && lastKey > iLo + off - w;
-      if (!op.mask.causal)
-        live = live && firstKey < iHi + off + w;
+    if (keyHi.defined())
+      live = live && f.rc.x * KB <= keyHi;
+    if (keyLo.defined()) {
+      live = live && f.rc.x * KB + (KB - 1) >= keyLo;
+      f.firstBlockVaries = true;
     }
-    // Key lengths over batch dims only (not the heads, which vary within a tile): skip past them.
-    if (keyLengths && keyLengths->rank() <= nb - 1)
-      live = live && firstKey < keyLengths->at({bkT.begin(), bkT.begin() + keyLengths->rank()});
     f.rc.where(live);
   }
   f.combine = Func(name + "_combine");

@@ -59,7 +59,8 @@ struct SoftmaxStage {
 /// of KB keys; each block's scores, max, probabilities, sum and P.V, merged by an online softmax.
 /// Halide order everywhere; `bk` are the key's batch dims (innermost first: the kv head).
 ///   qs(d, ii, it, bk)            the tile's queries (scaled), rows r = it * R + ii
-///   sacc/s(ii, jj, c, it, bk)    block scores; sm: masked (inline); mc(ii, c, ...) block max
+///   sacc/s(ii, jj, c, it, bk)    block scores (s masked when the last block is cut, else masked
+///                                inline by its readers); mc(ii, c, ...) block max
 ///   p(ii, jj, c, ...)            exp(s - mc); lc(ii, c, ...) their sum
 ///   oc(e, ii, c, ...)            P.V of the block; blk: Tuple(oc, lc, mc) (inline unless split-K)
 ///   combine(e, ii, it, bk)       Tuple(acc, running max, running sum) over the live blocks rc
@@ -77,6 +78,9 @@ struct FusedAttentionStage {
   int64_t staticDk = kernel::kDynamic, staticDv = kernel::kDynamic, staticTk = kernel::kDynamic;
   int64_t staticDa = kernel::kDynamic; // additive: d_a
   bool additive = false;
+  /// The first key block a tile visits depends on the tile (a window mask): Halide 14 cannot prove
+  /// that a buffer folded over blocks holds one block, so the schedules must not fold s and p.
+  bool firstBlockVaries = false;
 };
 
 /// Everything one op lowered to.
