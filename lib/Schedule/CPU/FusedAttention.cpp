@@ -138,13 +138,32 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
     lanesFirst.insert(lanesFirst.begin(), lanesFirst.back());
     lanesFirst.pop_back();
     partial.compute_at(f.s, jo).reorder_storage(lanesFirst).vectorize(u, L);
-    partial.update().reorder(u, f.jj, rdo).vectorize(u, L).unroll(f.jj, 4);
+    // Four keys at a time, each with its own accumulator, walking their rows along the feature dim:
+    // K is read row after row, the order the prefetcher streams best.
+    Var k4(f.sacc.name() + "_k4"), ki(f.sacc.name() + "_ki");
+    partial.update()
+        .split(f.jj, k4, ki, 4)
+        .reorder(u, ki, rdo, k4)
+        .vectorize(u, L)
+        .unroll(ki);
     f.sacc.update().atomic().vectorize(rdi, L); // one horizontal add per score
     f.p.compute_at(block).reorder_storage(keysFirst).reorder(f.jj, f.ii).vectorize(f.jj, L,
                                                                                       TailStrategy::RoundUp);
     f.mc.compute_at(block);
     f.lc.compute_at(block);
     msg << "; decode: keys in " << L << " lanes, dot products vectorized along the feature dim";
+  }
+
+  if (decode) {
+    // Decode's P.V reads V directly in its unrolled register block, where the clamp of the value
+    // index (a vector tail may run past Dv) is a clamp per lane: a gather of 16 scalar loads per
+    // vector (2x the kernel's time at Tk = 128). Copied per block with a loop over the value
+    // vectors, Halide splits off the vectors that need no clamp and loads them whole.
+    Func vs = f.vRead.in(f.oc);
+    vs.compute_at(block).vectorize(f.e, L, TailStrategy::RoundUp);
+    if (staticDv)
+      vs.bound_extent(f.e, static_cast<int>(f.staticDv));
+    msg << "; V copied per key block";
   }
 
   // P.V: regQ rows x regV vectors, keys in chunks.

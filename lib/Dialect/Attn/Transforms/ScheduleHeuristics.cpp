@@ -60,9 +60,12 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
 
   if (known(rows) && rows < 4) {
     // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot products
-    // vectorized along the feature dim); blocks of 1024 keys. With fewer (batch, kv head) tasks than
-    // threads, the key blocks of a query run in parallel (split-K) and merge their softmax states.
-    return make(op.getContext(), rows, 1024, lanes, rows, lanes, regV, 256, tasks < 4 ? 1 : 0,
+    // vectorized along the feature dim); blocks of 1024 keys, or all the keys when there are fewer
+    // (a block is computed whole: 1024-key blocks made Tk = 128 cost 8x its work). With fewer
+    // (batch, kv head) tasks than threads, the key blocks of a query run in parallel (split-K) and
+    // merge their softmax states.
+    int64_t blockK = known(s.tk) ? std::min<int64_t>(1024, (s.tk + 15) / 16 * 16) : 1024;
+    return make(op.getContext(), rows, blockK, lanes, rows, lanes, regV, 256, tasks < 4 ? 1 : 0,
                 parallel);
   }
   if (known(rows) && rows < 2 * lanes) {

@@ -47,3 +47,11 @@ func.func @keeps_and_fills(%q: tensor<1x2x64x16xf32>, %x: tensor<1x64x32xf32>, %
   %h = attn.split_heads %l heads(2) : tensor<1x64x32xf32> -> tensor<1x2x64x16xf32>
   return %o, %h : tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>
 }
+
+// Decode with fewer keys than a block: one block of all the keys (rounded up to 16), not 1024.
+// AVX512-LABEL: func @decode_short
+// AVX512: #attn.schedule<tile_q = 1, block_k = 128, vector = 16, reg_q = 1, reg_k = 16, reg_v = 4, chunk_k = 256, parallel = "heads"
+func.func @decode_short(%q: tensor<2x4x1x64xf32>, %k: tensor<2x4x120x64xf32>, %v: tensor<2x4x120x64xf32>) -> tensor<2x4x1x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<2x4x1x64xf32>, tensor<2x4x120x64xf32>, tensor<2x4x120x64xf32> -> tensor<2x4x1x64xf32>
+  return %o : tensor<2x4x1x64xf32>
+}
