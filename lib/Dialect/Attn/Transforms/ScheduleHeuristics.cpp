@@ -76,10 +76,17 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   }
   // Prefill: tiles of two vectors of query rows; a Q.K^T register block of 2 vectors x reg_k keys
   // (24 of 32 registers on AVX-512), a P.V block of reg_q rows x reg_v vectors. Key blocks of 1024
-  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2; masks that skip blocks
-  // (causal, window) use blocks of 256 so that more of them are skipped.
-  bool skips = op.getCausal() || op.getWindow().has_value();
-  int64_t blockK = skips ? 256 : 1024;
+  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2. Masks that skip blocks
+  // use smaller ones, so that more are skipped: 256 for a window (its first visited block is not
+  // cut) and for causal GQA; 512 for a causal mask with one query head per kv head, whose diagonal
+  // block is cut at the tile's last row (so a larger block wastes nothing there and costs fewer
+  // per-block softmax steps: S = 2048 causal ran 2-3% faster with 512 than with 256, alternated runs,
+  // and the tuner picked 512 too).
+  int64_t blockK = 1024;
+  if (op.getWindow().has_value() || (op.getCausal() && group > 1))
+    blockK = 256;
+  else if (op.getCausal())
+    blockK = 512;
   if (known(s.tk) && s.tk < blockK)
     blockK = std::max<int64_t>(16, (s.tk + 15) / 16 * 16);
   bool additive = op.getKind() == ScoreKind::additive;

@@ -11,9 +11,9 @@ func.func @prefill(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v:
   return %o : tensor<1x8x2048x64xf32>
 }
 
-// Causal masks skip whole key blocks: smaller blocks skip more.
+// Causal masks skip whole key blocks and cut the diagonal one: blocks of 512 (1024 without a mask).
 // AVX512-LABEL: func @causal
-// AVX512: #attn.schedule<tile_q = 32, block_k = 256,
+// AVX512: #attn.schedule<tile_q = 32, block_k = 512,
 func.func @causal(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: tensor<1x8x2048x64xf32>) -> tensor<1x8x2048x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32> -> tensor<1x8x2048x64xf32>
   return %o : tensor<1x8x2048x64xf32>
@@ -54,4 +54,18 @@ func.func @keeps_and_fills(%q: tensor<1x2x64x16xf32>, %x: tensor<1x64x32xf32>, %
 func.func @decode_short(%q: tensor<2x4x1x64xf32>, %k: tensor<2x4x120x64xf32>, %v: tensor<2x4x120x64xf32>) -> tensor<2x4x1x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<2x4x1x64xf32>, tensor<2x4x120x64xf32>, tensor<2x4x120x64xf32> -> tensor<2x4x1x64xf32>
   return %o : tensor<2x4x1x64xf32>
+}
+
+// A window's first visited block is not cut, nor are causal GQA tiles: blocks of 256.
+// AVX512-LABEL: func @window
+// AVX512: #attn.schedule<tile_q = 32, block_k = 256,
+func.func @window(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: tensor<1x8x2048x64xf32>) -> tensor<1x8x2048x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v window(128) align(top_left) : tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32> -> tensor<1x8x2048x64xf32>
+  return %o : tensor<1x8x2048x64xf32>
+}
+// AVX512-LABEL: func @causal_gqa
+// AVX512: #attn.schedule<tile_q = 32, block_k = 256,
+func.func @causal_gqa(%q: tensor<1x8x512x64xf32>, %k: tensor<1x2x512x64xf32>, %v: tensor<1x2x512x64xf32>) -> tensor<1x8x512x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) : tensor<1x8x512x64xf32>, tensor<1x2x512x64xf32>, tensor<1x2x512x64xf32> -> tensor<1x8x512x64xf32>
+  return %o : tensor<1x8x512x64xf32>
 }
