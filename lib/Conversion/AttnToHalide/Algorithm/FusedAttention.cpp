@@ -191,8 +191,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // to shrink the scores computed with it, the scores are stored masked (s) and read without a
   // select. Not with GQA (the cut's bound is then a select that bounds inference cannot use: the
   // predicate stays in the inner loops, which costs more than the keys it saves), nor for decode
-  // tiles (fewer than 4 rows: a decode query sees every key up to its diagonal, and storing masked
-  // scores doubled the decode kernel's time).
+  // tiles (fewer than 4 rows, keys in the lanes: a decode query sees every key up to its diagonal,
+  // so the cut would save it nothing).
   const bool cutLastBlock = keyHi.defined() && oneHeadPerKv && R >= 4;
   Func sm(name + "_sm");
   if (cutLastBlock) {
