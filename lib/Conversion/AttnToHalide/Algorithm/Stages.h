@@ -78,8 +78,9 @@ struct FusedAttentionStage {
   int64_t staticDk = kernel::kDynamic, staticDv = kernel::kDynamic, staticTk = kernel::kDynamic;
   int64_t staticDa = kernel::kDynamic; // additive: d_a
   bool additive = false;
-  /// The first key block a tile visits depends on the tile (a window mask): Halide 14 cannot prove
-  /// that a buffer folded over blocks holds one block, so the schedules must not fold s and p.
+  /// The first key block a tile visits depends on the tile (a window mask): a buffer folded over
+  /// the blocks failed Halide 14's fold checks at run time ("accessed out of order", "fold factor
+  /// too small"), so the schedules must not fold s and p.
   bool firstBlockVaries = false;
 };
 
