@@ -153,13 +153,11 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
     f.mc.compute_at(block);
     f.lc.compute_at(block);
     msg << "; decode: keys in " << L << " lanes, dot products vectorized along the feature dim";
-  }
 
-  if (decode) {
-    // Decode's P.V reads V directly in its unrolled register block, where the clamp of the value
-    // index (a vector tail may run past Dv) is a clamp per lane: a gather of 16 scalar loads per
-    // vector (2x the kernel's time at Tk = 128). Copied per block with a loop over the value
-    // vectors, Halide splits off the vectors that need no clamp and loads them whole.
+    // P.V would read V directly in its unrolled register block, where the clamp of the value index
+    // (a vector tail may run past Dv) is a clamp per lane: a gather of 16 scalar loads per vector
+    // (2x the kernel's time at Tk = 128). Copied per block with a loop over the value vectors,
+    // Halide splits off the vectors that need no clamp and loads them whole.
     Func vs = f.vRead.in(f.oc);
     vs.compute_at(block).vectorize(f.e, L, TailStrategy::RoundUp);
     if (staticDv)
