@@ -6,10 +6,13 @@ writes OUT_DIR/results.json, printing a table. Per shape:
   - attn's median time, TFLOP/s and the fraction of the GPU's fp32 peak (SMs x fp32 lanes per SM x 2
     x the maximum SM clock, from PyTorch and nvidia-smi);
   - correctness: the largest error of attn's result against a float64 evaluation of the same
-    attention on the same inputs (PyTorch when present, else numpy), relative to the largest |ref|;
+    attention on the same inputs (PyTorch on the GPU when present, else numpy), relative to the
+    largest |ref|;
   - PyTorch's scaled_dot_product_attention in fp32 (TF32 off), fp16 and bf16 on the same shapes,
     timed with CUDA events in the same run, and attn's speed ratio to each (additive attention has
     no SDPA: an eager PyTorch formulation is timed instead).
+Rows of schedule variants (gen_sweep.py) are printed in a second table with their speed relative to
+the heuristic's schedule of the same shape; their PyTorch ratios use that shape's PyTorch times.
 Without PyTorch on a CUDA device (the dry run) the torch columns are absent and numpy checks results.
 """
 import datetime
@@ -53,30 +56,45 @@ def gpu_info():
             "max_sm_clock_mhz": clock_mhz, "fp32_peak_tflops": peak, "torch": torch.__version__}
 
 
-def reference(s, arrays):
-    """float64 attention of the saved inputs (the same definition as attn's reference evaluator)."""
-    q, k, v = (a.astype(np.float64) for a in arrays[:3])
+def reference(s, arrays, xp):
+    """float64 attention of the saved inputs (the same definition as attn's reference evaluator), in
+    numpy or, on the GPU machine, in PyTorch on the GPU (xp: the module; the few calls that differ
+    are spelled per module)."""
+    if xp is np:
+        q, k, v, *rest = (a.astype(np.float64) for a in arrays)
+        repeat = lambda t, n: np.repeat(t, n, axis=1)
+        transpose = lambda t: np.swapaxes(t, -1, -2)
+        rowmax = lambda t: t.max(axis=-1, keepdims=True)
+        rowsum = lambda t: t.sum(axis=-1, keepdims=True)
+    else:
+        q, k, v, *rest = (torch.from_numpy(a).to("cuda", torch.float64) for a in arrays)
+        repeat = lambda t, n: t.repeat_interleave(n, 1)
+        transpose = lambda t: t.transpose(-1, -2)
+        rowmax = lambda t: t.amax(-1, keepdim=True)
+        rowsum = lambda t: t.sum(-1, keepdim=True)
     if s["kind"] == "additive":
-        wa, va = arrays[3].astype(np.float64), arrays[4].astype(np.float64)
+        wa, va = rest
         d = q.shape[-1]
-        qp, kp = q @ wa[:, :d].T, k @ wa[:, d:].T  # [B, Tq, da], [B, Tk, da]
-        scores = np.tanh(qp[:, :, None, :] + kp[:, None, :, :]) @ va
+        qp, kp = q @ transpose(wa[:, :d]), k @ transpose(wa[:, d:])  # [B, Tq, da], [B, Tk, da]
+        scores = xp.tanh(qp[:, :, None, :] + kp[:, None, :, :]) @ va
     else:
         if s["kind"] == "bilinear":
-            q = q @ arrays[3].astype(np.float64)
+            q = q @ rest[0]
         group = s["H"] // s["Hkv"]
-        k, v = np.repeat(k, group, axis=1), np.repeat(v, group, axis=1)
-        scores = q @ np.swapaxes(k, -1, -2)
+        k, v = repeat(k, group), repeat(v, group)
+        scores = q @ transpose(k)
         if s["kind"] == "scaled_dot":
-            scores = scores / np.sqrt(q.shape[-1])
+            scores = scores / float(np.sqrt(q.shape[-1]))
         if s["causal"]:
             tq, tk = scores.shape[-2:]
             keep = np.arange(tk)[None, :] <= np.arange(tq)[:, None] + (tk - tq)
-            scores = np.where(keep, scores, -np.inf)
-    scores = scores - scores.max(axis=-1, keepdims=True)
-    p = np.exp(scores)
-    p = p / p.sum(axis=-1, keepdims=True)
-    return p @ v
+            if xp is not np:
+                keep = torch.from_numpy(keep).to("cuda")
+            scores = xp.where(keep, scores, -float("inf"))
+    scores = scores - rowmax(scores)
+    p = xp.exp(scores)
+    out = (p / rowsum(p)) @ v
+    return out if xp is np else out.cpu().numpy()
 
 
 def time_torch(fn):
@@ -128,9 +146,13 @@ def torch_times(s):
 
 info = gpu_info()
 rows = []
+torch_by_shape = {}  # a variant (gen_sweep.py) is compared with its shape's PyTorch times
 for kernel, s in shapes.items():
+    print(f"compare.py: {s['name']}", file=sys.stderr, flush=True)
     d = driver.get(kernel, {"ok": False, "error": "not run"})
     row = {"shape": s["name"], "describe": s["describe"], "kernel": kernel, "ok": d.get("ok", False)}
+    if "variant_of" in s:
+        row.update(variant_of=s["variant_of"], schedule=s["schedule"])
     if not d.get("ok"):
         row["error"] = d.get("error", "")
         rows.append(row)
@@ -144,17 +166,33 @@ for kernel, s in shapes.items():
         data = os.path.join(out_dir, "data", kernel)
         arrays = [np.load(f"{data}_arg{i}.npy") for i in range(len(s["args"]))]
         ours = np.load(f"{data}_out.npy").astype(np.float64)
-        ref = reference(s, arrays)
+        try:
+            ref = reference(s, arrays, torch if cuda else np)
+        except Exception as e:  # the GPU's memory, say: numpy is slower but has the host's
+            print(f"compare.py: {s['name']}: float64 reference on the GPU failed ({e}); numpy",
+                  file=sys.stderr)
+            ref = reference(s, arrays, np)
         err = float(np.abs(ours - ref).max())
         scale = float(np.abs(ref).max())
         row.update(max_abs_error=err, max_abs_ref=scale, correct=bool(err <= 1e-4 * max(scale, 1e-30)))
     if cuda:
-        t = torch_times(s)
+        if "variant_of" in s:
+            t = torch_by_shape.get(s["variant_of"], {})
+        else:
+            t = torch_by_shape[s["name"]] = torch_times(s)
         for name in ("fp32", "fp16", "bf16"):
             row[f"torch_{name}_ms"] = t.get(name)
             if t.get(name):
                 row[f"speed_vs_torch_{name}"] = t[name] / ms
     rows.append(row)
+
+# The sweep: each variant's speed relative to the heuristic's schedule of the same shape.
+by_name = {r["shape"]: r for r in rows}
+variants = [r for r in rows if "variant_of" in r]
+for r in variants:
+    base = by_name.get(r["variant_of"], {})
+    if r.get("median_ms") and base.get("median_ms"):
+        r["speed_vs_heuristic"] = base["median_ms"] / r["median_ms"]
 
 doc = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
        "gpu": info, "rows": rows}
@@ -166,12 +204,24 @@ columns = [("ms", "median_ms", 9, ".3f"), ("TFLOP/s", "tflops", 8, ".2f"),
            ("%peak", "fraction_of_fp32_peak", 6, ".1%"), ("correct", "correct", 8, ""),
            ("torch32", "torch_fp32_ms", 8, ".3f"), ("x32", "speed_vs_torch_fp32", 6, ".2f"),
            ("x16", "speed_vs_torch_fp16", 6, ".2f"), ("xbf16", "speed_vs_torch_bf16", 6, ".2f")]
-print(f"{'shape':<16}" + "".join(f" {title:>{width}}" for title, _, width, _ in columns))
-for r in rows:
-    cells = []
-    for _, key, width, fmt in columns:
-        v = r.get(key)
-        text = "-" if v is None else str(v) if isinstance(v, bool) else format(v, fmt)
-        cells.append(f" {text:>{width}}")
-    print(f"{r['shape']:<16}" + "".join(cells) + ("" if r["ok"] else f"  ({r.get('error', '')})"))
+
+
+def print_table(rows, columns, extra=lambda r: ""):
+    print(f"{'shape':<16}" + "".join(f" {title:>{width}}" for title, _, width, _ in columns))
+    for r in rows:
+        cells = []
+        for _, key, width, fmt in columns:
+            v = r.get(key)
+            text = "-" if v is None else str(v) if isinstance(v, bool) else format(v, fmt)
+            cells.append(f" {text:>{width}}")
+        print(f"{r['shape']:<16}" + "".join(cells) + extra(r) +
+              ("" if r["ok"] else f"  ({r.get('error', '')})"))
+
+
+print_table([r for r in rows if "variant_of" not in r], columns)
+if variants:
+    print()
+    print_table(variants, [("ms", "median_ms", 9, ".3f"), ("TFLOP/s", "tflops", 8, ".2f"),
+                           ("vs-heur", "speed_vs_heuristic", 8, ".2f"), ("correct", "correct", 8, "")],
+                lambda r: "  " + r["schedule"])
 sys.exit(0 if all(r["ok"] and r.get("correct", True) for r in rows) else 1)

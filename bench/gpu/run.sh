@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # bench/gpu/run.sh: attn's CUDA kernels on an NVIDIA GPU, against PyTorch's SDPA, in one script.
 #
-#   bench/gpu/run.sh build   [--out=DIR] [--quick]   here: emit the CUDA kernels (attn-compile,
-#                                                    cuda_capability_80) and link the driver
+#   bench/gpu/run.sh build   [--out=DIR] [--quick] [--sweep]
+#                                                    here: emit the CUDA kernels (attn-compile,
+#                                                    cuda_capability_80) and link the driver;
+#                                                    --sweep adds hand-written schedules of some
+#                                                    shapes (gen_sweep.py) for tuning the heuristic
 #   bench/gpu/run.sh measure [--out=DIR]             on the GPU machine (CUDA driver, Python with
 #                                                    PyTorch and numpy; no Halide, no LLVM): run the
 #                                                    driver, check and compare, write DIR/results.json
-#   bench/gpu/run.sh --dry-run [--out=DIR] [--quick] here: the same build with host (CPU) kernels, the
+#   bench/gpu/run.sh --dry-run [--out=DIR] [--quick] [--sweep]
+#                                                    here: the same build with host (CPU) kernels, the
 #                                                    same driver run, checked with numpy
 #
 # DIR defaults to bench/gpu/out. `build` needs attn built (scripts/setup.sh); carry DIR to the GPU
@@ -22,11 +26,13 @@ mode=${1:-}
 [ $# -gt 0 ] && shift
 OUT=$HERE/out
 QUICK=()
+SWEEP=0
 REPS=20
 for arg in "$@"; do
   case $arg in
     --out=*) OUT=${arg#--out=} ;;
     --quick) QUICK=(--quick) ;;
+    --sweep) SWEEP=1 ;;
     --reps=*) REPS=${arg#--reps=} ;;
     *) echo "run.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac
@@ -36,6 +42,7 @@ build() { # build TARGET
   local target=$1
   rm -rf "$OUT" && mkdir -p "$OUT/data" "$OUT/kernels"
   "$BUILD/bin/attn-bench" --write-graphs="$OUT" "${QUICK[@]}"
+  if [ $SWEEP = 1 ]; then "$PY" "$HERE/gen_sweep.py" "$OUT"; fi
   for f in "$OUT"/attn_*.mlir; do
     "$BUILD/bin/attn-compile" "$f" -o "$OUT/kernels" --target="$target" --emit=schedule >/dev/null
     echo "run.sh: compiled $(basename "$f" .mlir) for $target"
@@ -51,16 +58,28 @@ build() { # build TARGET
   echo "run.sh: built $OUT/driver ($target)"
 }
 
-measure() {
+measure() { # measure SAVE_MB: inputs and results of up to SAVE_MB per shape are saved and checked
   local driver=$OUT/driver
   [ -x "$driver" ] || { echo "run.sh: no $driver: run 'run.sh build' first" >&2; exit 1; }
-  "$driver" "$OUT" --reps="$REPS"
+  # Halide's CUDA runtime opens "libcuda.so", which a driver-only install may ship only as
+  # libcuda.so.1: give it the name it looks for.
+  if command -v ldconfig >/dev/null && ! ldconfig -p | grep -q 'libcuda\.so '; then
+    local lib
+    lib=$(ldconfig -p | awk '/libcuda\.so\.1 /{print $NF; exit}')
+    if [ -n "$lib" ]; then
+      mkdir -p "$OUT/libcuda" && ln -sf "$lib" "$OUT/libcuda/libcuda.so"
+      export LD_LIBRARY_PATH="$OUT/libcuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    fi
+  fi
+  "$driver" "$OUT" --reps="$REPS" --save-max-mb="$1"
+  # The GPU machine's PyTorch may be in another Python than the system one.
+  if ! "$PY" -c 'import torch' 2>/dev/null && python3 -c 'import torch' 2>/dev/null; then PY=python3; fi
   "$PY" "${OUT}/compare.py" "$OUT"
 }
 
 case $mode in
   build) build host-cuda-cuda_capability_80 ;;
-  measure) measure ;;
-  --dry-run) build host; measure ;;
-  *) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  measure) measure 160 ;;          # every shape: the float64 reference runs on the GPU
+  --dry-run) build host; measure 64 ;; # numpy's float64 reference of S16384 would need 17 GB
+  *) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

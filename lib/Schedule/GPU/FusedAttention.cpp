@@ -9,12 +9,15 @@
 //     the loop over key blocks has to enclose the thread loops so that the threads can fill the
 //     shared K/V tiles together;
 //   - per key block of block_k keys, at block level: Q, K and V tiles staged in shared memory by all
-//     threads (Q again for every block, see below), the scores (each thread a reg_q x reg_k register block, reduction over the feature
-//     dim in registers), the block's row max and sum (a thread per row), the probabilities, and the
-//     P.V partial (each thread a reg_q x reg_v register block, accumulated in registers over the
-//     block's keys), merged into the shared state;
-//   - blocks that a causal mask, a window or the key lengths leave empty for the whole tile are not
-//     visited (the algorithm's RDom predicate becomes the bounds of the key-block loop).
+//     threads (Q again for every block, see below; K stored key-major so that the score threads,
+//     which read different keys at one feature, hit different banks), the scores (each thread a
+//     reg_q x reg_k register block, the reduction over the feature dim in registers, unrolled by 4),
+//     the block's row max and sum (a thread per row), the probabilities (threads along the rows),
+//     and the P.V partial (each thread a reg_q x reg_v register block, accumulated in registers over
+//     the block's keys, unrolled by 4), merged into the shared state;
+//   - every stage runs on at most the (Dv / reg_v) x (tile_q / reg_q) threads of the P.V stage;
+//   - every key block is visited, masks apply entry by entry: the lowering leaves out the predicate
+//     that skips empty blocks for GPU targets (Halide 14 miscompiles it here, docs/SCHEDULES.md).
 //   Staging is dropped (V first, then Q) when the shared memory a block needs would pass 48 KiB
 //   (what every CUDA device and OpenCL implementation gives a kernel without opting in).
 // Decode (split_k = 1): one thread block per (key block, query tile, batch x kv head) computes the
@@ -47,6 +50,27 @@ void blockThreads(Stage s, VarOrRVar a, VarOrRVar b, int ta, int tb, const std::
 void blockThreads1(Stage s, VarOrRVar a, int ta, const std::string &prefix) {
   Var ao(prefix + "_ta_o"), ai(prefix + "_ta_i");
   s.split(a, ao, ai, ta, TailStrategy::GuardWithIf).reorder(ai, ao).gpu_threads(ai);
+}
+
+/// Threads of a block-level stage over one dim a, laid out on a tx x ty thread block (a thread per
+/// entry up to tx * ty, the rest looped serially).
+void blockThreadsFlat(Stage s, VarOrRVar a, int tx, int ty, const std::string &prefix) {
+  Var ao(prefix + "_fa_o"), ax(prefix + "_fa_x"), aoo(prefix + "_fa_oo"), ay(prefix + "_fa_y");
+  s.split(a, ao, ax, tx, TailStrategy::GuardWithIf)
+      .split(ao, aoo, ay, ty, TailStrategy::GuardWithIf)
+      .reorder(ax, ay, aoo)
+      .gpu_threads(ax, ay);
+}
+
+/// The update of a register block (a x b, both unrolled) over the reduction r: r innermost, unrolled
+/// by 4 (on an H200 the scores' and P.V's loops ran 5-10% faster so).
+void registerBlockUpdate(Stage update, Var a, Var b, RVar r) {
+  RVar ro(r.name() + "_o"), ri(r.name() + "_i");
+  update.split(r, ro, ri, 4, TailStrategy::GuardWithIf)
+      .reorder(a, b, ri, ro)
+      .unroll(a)
+      .unroll(b)
+      .unroll(ri);
 }
 
 /// The largest divisor of n that is at most want (register blocks must tile a tile exactly: the
@@ -125,7 +149,11 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
     return;
   }
 
-  // Prefill. Threads of the tile: (Dv / reg_v) x (R / reg_q), each owning a register block.
+  // Prefill. Threads of the tile: (Dv / reg_v) x (R / reg_q), each owning a register block. Every
+  // other stage of the block uses at most these threads (looping over what is left): a launch is as
+  // large as its largest stage, and threads idle in the P.V stage hold registers and warp slots (on
+  // an H200, 512-thread blocks whose P.V used 128 ran at 1.1 TFLOP/s).
+  const int TX = static_cast<int>((dv + regV - 1) / regV), TY = (R + regQ - 1) / regQ;
   Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"), ri(res.name() + "_ri");
   res.split(f.e, eo, ei, regV, TailStrategy::GuardWithIf)
       .split(rr, ro, ri, regQ, TailStrategy::GuardWithIf)
@@ -180,47 +208,55 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
   // key block reads it. Staged inside the loop, its lifetime is what Halide assumes.
   if (stageQ) {
     qs.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads(qs, qs.args()[0], qs.args()[1], 32, std::min(R, 8), qs.name());
+    blockThreads(qs, qs.args()[0], qs.args()[1], TX, TY, qs.name());
   }
 
   // K and V tiles of the key block, filled by all threads.
   if (stageK) {
     Func ks = f.additive ? f.kp.in(f.sacc) : f.kRead.in(f.sacc);
     ks.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads(ks, ks.args()[0], ks.args()[1], 32, 8, ks.name());
+    blockThreads(ks, ks.args()[0], ks.args()[1], TX, TY, ks.name());
+    // Stored key-major: the score threads read different keys at one feature, which in the natural
+    // layout (a row of Dk floats per key) all fall in one shared-memory bank.
+    ks.reorder_storage(ks.args()[1], ks.args()[0]);
   }
   if (stageV) {
     Func vs = f.vRead.in(f.oc);
     vs.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads(vs, vs.args()[0], vs.args()[1], 32, 8, vs.name());
+    blockThreads(vs, vs.args()[0], vs.args()[1], TX, TY, vs.name());
   }
 
-  // Scores: threads over (KB / reg_k) x (R / reg_q); a reg_q x reg_k register block each.
+  // Scores: threads over (KB / reg_k) x (R / reg_q), at most TX of the first (the key groups past
+  // that are looped); a reg_q x reg_k register block each.
   f.s.compute_at(block).store_in(MemoryType::GPUShared).bound_extent(f.ii, R);
   Var sjo(f.s.name() + "_jo"), sji(f.s.name() + "_ji"), sio(f.s.name() + "_io"),
-      sii(f.s.name() + "_ii");
+      sii(f.s.name() + "_ii"), sjt(f.s.name() + "_jt"), sjl(f.s.name() + "_jl");
+  const int keyThreads = std::min((KB + regK - 1) / regK, TX);
   f.s.split(f.jj, sjo, sji, regK, TailStrategy::RoundUp)
       .split(f.ii, sio, sii, regQ, TailStrategy::RoundUp)
-      .reorder(sji, sii, sjo, sio)
-      .gpu_threads(sjo, sio)
+      .split(sjo, sjl, sjt, keyThreads, TailStrategy::GuardWithIf)
+      .reorder(sji, sii, sjt, sio, sjl)
+      .gpu_threads(sjt, sio)
       .unroll(sji)
       .unroll(sii);
-  f.sacc.compute_at(f.s, sjo)
+  f.sacc.compute_at(f.s, sjt)
       .bound_extent(f.ii, regQ)
       .bound_extent(f.jj, regK)
       .unroll(f.ii)
       .unroll(f.jj);
-  f.sacc.update().reorder(f.ii, f.jj, f.rd.x).unroll(f.ii).unroll(f.jj);
+  registerBlockUpdate(f.sacc.update(), f.ii, f.jj, f.rd.x);
 
   // The block's row max and sum (a thread per row) and probabilities (a thread per entry).
   f.mc.compute_at(block).store_in(MemoryType::GPUShared);
-  blockThreads1(f.mc, f.ii, R, f.mc.name());
-  blockThreads1(f.mc.update(), f.ii, R, f.mc.name() + "_u");
+  blockThreadsFlat(f.mc, f.ii, TX, TY, f.mc.name());
+  blockThreadsFlat(f.mc.update(), f.ii, TX, TY, f.mc.name() + "_u");
   f.p.compute_at(block).store_in(MemoryType::GPUShared);
-  blockThreads(f.p, f.jj, f.ii, std::min(KB, 32), std::min(R, 16), f.p.name());
+  // Threads along the rows, the scores' innermost storage dim (along the keys they would all read
+  // one bank).
+  blockThreads(f.p, f.ii, f.jj, std::min(R, TX), std::min(KB, TY), f.p.name());
   f.lc.compute_at(block).store_in(MemoryType::GPUShared);
-  blockThreads1(f.lc, f.ii, R, f.lc.name());
-  blockThreads1(f.lc.update(), f.ii, R, f.lc.name() + "_u");
+  blockThreadsFlat(f.lc, f.ii, TX, TY, f.lc.name());
+  blockThreadsFlat(f.lc.update(), f.ii, TX, TY, f.lc.name() + "_u");
 
   // P.V of the block: computed inside the merge's thread loop, so each thread accumulates its
   // reg_q x reg_v block in registers over the block's keys.
@@ -230,7 +266,7 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
       .bound_extent(f.ii, regQ)
       .unroll(f.e)
       .unroll(f.ii);
-  f.oc.update().reorder(f.e, f.ii, f.rj.x).unroll(f.e).unroll(f.ii);
+  registerBlockUpdate(f.oc.update(), f.e, f.ii, f.rj.x);
 
   msg << "; thread blocks per (tile, batch x kv head), " << (dv + regV - 1) / regV << " x "
       << (R + regQ - 1) / regQ << " threads; Q.K^T register block " << regQ << " x " << regK

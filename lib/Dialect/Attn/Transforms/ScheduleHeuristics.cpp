@@ -23,15 +23,32 @@ ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vecto
                            "hand", "heuristic");
 }
 
-/// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp): thread blocks of
-/// tile_q = 16 query rows walking key blocks of block_k = 32 keys, each thread a 2 x 2 register block
-/// of scores and a 2 x 4 block of P.V; what the tile keeps in shared memory (softmax state, Q, K and
-/// V tiles, scores, probabilities) then fits in 48 KiB for head dims up to 64 (128 without staging
-/// V). Decode (fewer than 4 query rows per kv head): split-K, a thread block per block of 256 keys.
-ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows) {
-  if (rows != ShapedType::kDynamic && rows < 4)
-    return ScheduleAttr::get(ctx, rows, 256, 0, 1, 1, 1, 0, 1, "", "hand", "heuristic");
-  return ScheduleAttr::get(ctx, 16, 32, 0, 2, 2, 4, 0, 0, "", "hand", "heuristic");
+/// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp), from the sweeps of
+/// bench/gpu/gen_sweep.py on an H200 (BENCHMARKS.md, 2026-11-30). Each thread computes a 4 x 2
+/// register block of scores and a 4 x 4 block of P.V over key blocks of 32 keys (a thread block of
+/// Dv / 4 x tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4 whose softmax state
+/// (3 x tile_q x Dv floats, in shared memory) takes at most half of the 48 KiB a thread block may use,
+/// so that the K tile fits beside it: 32 at D = 64, 16 at D = 128. Against the previous default
+/// (16 rows, 2 x 2 and 2 x 4 blocks) this was 1.2-1.8x faster at D = 64 and 1.06-1.12x at D = 128;
+/// reg_v = 8 was 1.4-1.5x slower at D = 64 and 2-3% slower at D = 128. Decode (fewer than 4 query
+/// rows per kv head): split-K, a thread block per 128 keys (15-17% faster than 256 at Tk = 2048; 64,
+/// 512 and 1024 were slower). Additive scores (a tanh per score and feature) keep tiles of 16 rows
+/// and 2 x 2 score blocks: 32-row tiles made additive-S512 1.6x slower.
+ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, bool additive) {
+  if (known(rows) && rows < 4)
+    return ScheduleAttr::get(ctx, rows, 128, 0, 1, 1, 1, 0, 1, "", "hand", "heuristic");
+  if (additive)
+    return ScheduleAttr::get(ctx, 16, 32, 0, 2, 2, 4, 0, 0, "", "hand", "heuristic");
+  int64_t tileQ = 16;
+  if (known(dv)) {
+    tileQ = 32;
+    while (tileQ > 4 && 3 * tileQ * dv * 4 > 24 * 1024)
+      tileQ /= 2;
+  }
+  if (known(rows)) // a short prefill: no tile larger than its rows (in whole register blocks)
+    tileQ = std::min(tileQ, std::max<int64_t>(4, (rows + 3) / 4 * 4));
+  int64_t regV = known(dv) ? std::min<int64_t>(4, dv) : 4;
+  return ScheduleAttr::get(ctx, tileQ, 32, 0, 4, 2, regV, 0, 0, "", "hand", "heuristic");
 }
 
 /// The fused attention kernel.
@@ -50,7 +67,7 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   }
   int64_t rows = known(s.tq) ? group * s.tq : ShapedType::kDynamic;
   if (t.gpu)
-    return fusedAttentionGpu(op.getContext(), rows);
+    return fusedAttentionGpu(op.getContext(), rows, s.dv, op.getKind() == ScoreKind::additive);
   int64_t regV = known(s.dv) && s.dv % lanes == 0 ? std::min<int64_t>(4, s.dv / lanes) : 1;
   // Tasks: one per (batch, kv head) when there are enough of them, else one per query tile.
   int64_t tasks = 1;
