@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # bench/gpu/run.sh: attn's CUDA kernels on an NVIDIA GPU, against PyTorch's SDPA, in one script.
 #
-#   bench/gpu/run.sh build   [--out=DIR] [--quick] [--sweep]
+#   bench/gpu/run.sh build   [--out=DIR] [--quick] [--sweep] [--shapes=A,B]
 #                                                    here: emit the CUDA kernels (attn-compile,
 #                                                    cuda_capability_80) and link the driver;
 #                                                    --sweep adds hand-written schedules of some
-#                                                    shapes (gen_sweep.py) for tuning the heuristic
+#                                                    shapes (gen_sweep.py) for tuning the heuristic;
+#                                                    --shapes keeps the shapes of these names
 #   bench/gpu/run.sh measure [--out=DIR]             on the GPU machine (CUDA driver, Python with
 #                                                    PyTorch and numpy; no Halide, no LLVM): run the
 #                                                    driver, check and compare, write DIR/results.json
-#   bench/gpu/run.sh --dry-run [--out=DIR] [--quick] [--sweep]
+#   bench/gpu/run.sh --dry-run [--out=DIR] [--quick] [--sweep] [--shapes=A,B]
 #                                                    here: the same build with host (CPU) kernels, the
 #                                                    same driver run, checked with numpy
 #
@@ -27,12 +28,14 @@ mode=${1:-}
 OUT=$HERE/out
 QUICK=()
 SWEEP=0
+SHAPES=
 REPS=20
 for arg in "$@"; do
   case $arg in
     --out=*) OUT=${arg#--out=} ;;
     --quick) QUICK=(--quick) ;;
     --sweep) SWEEP=1 ;;
+    --shapes=*) SHAPES=${arg#--shapes=} ;;
     --reps=*) REPS=${arg#--reps=} ;;
     *) echo "run.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac
@@ -42,6 +45,20 @@ build() { # build TARGET
   local target=$1
   rm -rf "$OUT" && mkdir -p "$OUT/data" "$OUT/kernels"
   "$BUILD/bin/attn-bench" --write-graphs="$OUT" "${QUICK[@]}"
+  if [ -n "$SHAPES" ]; then
+    "$PY" - "$OUT" "$SHAPES" <<'PY'
+import json, os, sys
+out, names = sys.argv[1], sys.argv[2].split(",")
+shapes = json.load(open(os.path.join(out, "shapes.json")))
+unknown = sorted(set(names) - {s["name"] for s in shapes})
+if unknown:
+    sys.exit(f"run.sh: no shape named {', '.join(unknown)} (shapes: {', '.join(s['name'] for s in shapes)})")
+for s in shapes:
+    if s["name"] not in names:
+        os.remove(os.path.join(out, s["kernel"] + ".mlir"))
+json.dump([s for s in shapes if s["name"] in names], open(os.path.join(out, "shapes.json"), "w"), indent=1)
+PY
+  fi
   if [ $SWEEP = 1 ]; then "$PY" "$HERE/gen_sweep.py" "$OUT"; fi
   for f in "$OUT"/attn_*.mlir; do
     "$BUILD/bin/attn-compile" "$f" -o "$OUT/kernels" --target="$target" --emit=schedule >/dev/null

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""interrupt.py SECONDS SIGNAL OUTDIR -- CMD...: starts CMD, sends it SIGNAL (TERM or INT) after
-SECONDS, waits for it, and reports how it ended and what OUTDIR holds: every name in it, and any
-temporary (a hidden .NAME.tmp-* file or .attn-staging-* directory) left behind."""
+"""interrupt.py SECONDS SIGNAL OUTDIR [--after=NAME] -- CMD...: starts CMD, sends it SIGNAL (TERM or
+INT) after SECONDS (counted from when OUTDIR/NAME first exists, with --after; a loaded machine makes
+any fixed delay before a first output a race), waits for it, and reports how it ended and what OUTDIR
+holds: every name in it, and any temporary (a hidden .NAME.tmp-* file or .attn-staging-* directory)
+left behind."""
 import os
 import signal
 import subprocess
@@ -9,8 +11,17 @@ import sys
 import time
 
 seconds, sig, outdir = float(sys.argv[1]), getattr(signal, "SIG" + sys.argv[2]), sys.argv[3]
-cmd = sys.argv[sys.argv.index("--") + 1:]
+dash = sys.argv.index("--")
+after = [a.split("=", 1)[1] for a in sys.argv[4:dash] if a.startswith("--after=")]
+cmd = sys.argv[dash + 1:]
 proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+if after:
+    deadline = time.time() + 600
+    while not os.path.exists(os.path.join(outdir, after[0])) and proc.poll() is None:
+        if time.time() > deadline:
+            proc.kill()
+            sys.exit(f"interrupt.py: no {after[0]} in {outdir} after 600 s")
+        time.sleep(0.1)
 time.sleep(seconds)
 running = proc.poll() is None
 proc.send_signal(sig)
