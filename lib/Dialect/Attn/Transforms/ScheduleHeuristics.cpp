@@ -75,21 +75,20 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     tasks = known(d) ? tasks * d : 64;
   StringRef parallel = tasks >= 4 ? "heads" : "tiles";
 
+  // Tiles of fewer rows than two vectors take blocks of 1024 keys, or all the keys when there are
+  // fewer (a block is computed whole: 1024-key blocks made a Tk = 128 decode cost 8x its work).
+  int64_t shortTileBlockK = known(s.tk) ? std::min<int64_t>(1024, (s.tk + 15) / 16 * 16) : 1024;
   if (known(rows) && rows < 4) {
     // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot products
-    // vectorized along the feature dim); blocks of 1024 keys, or all the keys when there are fewer
-    // (a block is computed whole: 1024-key blocks made Tk = 128 cost 8x its work). With fewer
-    // (batch, kv head) tasks than threads, the key blocks of a query run in parallel (split-K) and
-    // merge their softmax states.
-    int64_t blockK = known(s.tk) ? std::min<int64_t>(1024, (s.tk + 15) / 16 * 16) : 1024;
-    return make(op.getContext(), rows, blockK, lanes, rows, lanes, regV, 256, tasks < 4 ? 1 : 0,
-                parallel);
+    // vectorized along the feature dim). With fewer (batch, kv head) tasks than threads, the key
+    // blocks of a query run in parallel (split-K) and merge their softmax states.
+    return make(op.getContext(), rows, shortTileBlockK, lanes, rows, lanes, regV, 256,
+                tasks < 4 ? 1 : 0, parallel);
   }
   if (known(rows) && rows < 2 * lanes) {
     // A few query rows per kv head (GQA decode, short prefill): one vector of rows per tile.
-    int64_t blockK = known(s.tk) ? std::min<int64_t>(1024, (s.tk + 15) / 16 * 16) : 1024;
-    return make(op.getContext(), lanes, blockK, lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6, regV,
-                128, 0, parallel);
+    return make(op.getContext(), lanes, shortTileBlockK, lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6,
+                regV, 128, 0, parallel);
   }
   // Prefill: tiles of two vectors of query rows; a Q.K^T register block of 2 vectors x reg_k keys
   // (24 of 32 registers on AVX-512), a P.V block of reg_q rows x reg_v vectors. Key blocks of 1024
