@@ -3,6 +3,8 @@
 #include "attn/Kernel/KernelSpec.h"
 #include "attn/Kernel/ShapeRules.h"
 
+#include <algorithm>
+
 namespace attn::kernel {
 
 const char *elemTypeName(ElemType t) {
@@ -80,6 +82,24 @@ std::string ScheduleSpec::str() const {
     if (!v->empty())
       add(name, "\"" + *v + "\"");
   return "#attn.schedule<" + s + ">";
+}
+
+std::vector<int> OpSpec::operands() const {
+  std::vector<int> ids;
+  for (int id : {input, other, query, key, value, weight, vec, xq, xkv, wq, wk, wv, wo, bq, bk, bv,
+                 bo, bias, mask.keyLengths, mask.mask})
+    if (id >= 0)
+      ids.push_back(id);
+  return ids;
+}
+
+int FunctionSpec::uses(int value) const {
+  int n = static_cast<int>(std::count(results.begin(), results.end(), value));
+  for (const OpSpec &op : ops) {
+    std::vector<int> ids = op.operands();
+    n += static_cast<int>(std::count(ids.begin(), ids.end(), value));
+  }
+  return n;
 }
 
 std::string OpSpec::describe() const {

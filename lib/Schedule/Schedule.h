@@ -28,14 +28,24 @@ inline int param(int64_t value, int fallback) {
   return value > 0 ? static_cast<int>(value) : fallback;
 }
 
-/// The fused kernel's result, computed at root in tiles of the formulation's rows: `rt` the tile,
+/// The Func whose loops carry the fused kernel's tiles: its `res`, or a Func that reads res index
+/// for index (a result's conversion, when the rows are one head's queries), which then computes the
+/// kernel directly into its buffer. `e` is its contiguous dim, `r` its rows, `bk` the kv batch dims.
+struct FusedRoot {
+  Halide::Func f;
+  Halide::Var e, r;
+  std::vector<Halide::Var> bk;
+};
+inline FusedRoot resRoot(const lowering::FusedAttentionStage &f) { return {f.res, f.e, f.r, f.bk}; }
+
+/// The fused kernel's root, computed at root in tiles of the formulation's rows: `rt` the tile,
 /// `rr` the row in it, `hb` the kv batch dims fused into one loop (undefined when there are none).
 /// Shared by the CPU and the GPU schedules, which then parallelize or map these loops.
 struct ResultTiles {
   Halide::Var rt, rr;
   Halide::VarOrRVar hb;
 };
-ResultTiles tileFusedResult(const lowering::FusedAttentionStage &f);
+ResultTiles tileFusedResult(const lowering::FusedAttentionStage &f, const FusedRoot &root);
 
 /// Fuses `bk` (innermost first) of a stage into one loop named after `prefix`; returns it
 /// (undefined if `bk` is empty).
@@ -53,10 +63,10 @@ struct CpuParams {
 /// Defaults for a target: register blocks sized to its vector register file.
 CpuParams defaultCpuParams(const Halide::Target &target);
 
-/// The fused attention kernel's CPU schedule (CPU/FusedAttention.cpp).
-void scheduleFusedAttentionCpu(lowering::FusedAttentionStage f, const kernel::ScheduleSpec &spec,
-                               const CpuParams &defaults, const std::string &owner,
-                               ScheduleLog &log);
+/// The fused attention kernel's CPU schedule (CPU/FusedAttention.cpp), its tiles in `root`'s loops.
+void scheduleFusedAttentionCpu(lowering::FusedAttentionStage f, const FusedRoot &root,
+                               const kernel::ScheduleSpec &spec, const CpuParams &defaults,
+                               const std::string &owner, ScheduleLog &log);
 
 /// Schedules every stage of `lf` for the CPU.
 void scheduleCpu(lowering::LoweredFunction &lf, const CpuParams &params, ScheduleLog &log);

@@ -4,9 +4,11 @@
 // RUN: attn-run %s --entry=scaled_dot_mqa_causal --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=bilinear_window --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=additive_padded --random-inputs --seed=3 --check | FileCheck %s
-// RUN: attn-run %s --entry=all_masks --random-inputs --seed=4 --check | FileCheck %s
+// RUN: attn-run %s --entry=all_masks --random-inputs --seed=4 --check | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: attn-run %s --entry=chain --random-inputs --seed=5 --check | FileCheck %s
+// RUN: attn-run %s --entry=result_read_twice --random-inputs --check | FileCheck %s --check-prefixes=CHECK,TWO
 // CHECK: check result #0 {{.*}}: ok
+// TWO: check result #1 {{.*}}: ok
 
 func.func @dot_unbatched(%q: tensor<13x16xf32>, %k: tensor<17x16xf32>, %v: tensor<17x65xf32>) -> tensor<13x65xf32> {
   %o = attn.attention dot %q, %k, %v : tensor<13x16xf32>, tensor<17x16xf32>, tensor<17x65xf32> -> tensor<13x65xf32>
@@ -41,4 +43,11 @@ func.func @chain(%q: tensor<3x13x7xf32>, %k: tensor<3x17x7xf32>, %v: tensor<3x17
   %p = attn.softmax %m : tensor<3x13x17xf32>
   %c = attn.weighted_sum %p, %v : tensor<3x13x17xf32>, tensor<3x17x65xf32> -> tensor<3x13x65xf32>
   return %c : tensor<3x13x65xf32>
+}
+// The attention result read twice (returned, and by an add): the kernel then keeps its own result
+// buffer rather than being computed into one of its readers (test/Conversion/AttnToHalide/cpu-schedule.mlir).
+func.func @result_read_twice(%q: tensor<1x2x37x16xf32>, %k: tensor<1x2x41x16xf32>, %v: tensor<1x2x41x16xf32>) -> (tensor<1x2x37x16xf32>, tensor<1x2x37x16xf32>) {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x2x37x16xf32>, tensor<1x2x41x16xf32>, tensor<1x2x41x16xf32> -> tensor<1x2x37x16xf32>
+  %s = arith.addf %o, %o : tensor<1x2x37x16xf32>
+  return %o, %s : tensor<1x2x37x16xf32>, tensor<1x2x37x16xf32>
 }

@@ -94,6 +94,7 @@ struct OpSpec {
   int64_t heads = 1, kvHeads = 1;
   ScheduleSpec schedule;
   std::string describe() const; // "attn.score (model.mlir:3:8)"
+  std::vector<int> operands() const; // every value id it reads, masks' included
 };
 
 /// One public function: one kernel. Values 0..numArgs-1 are the arguments, the rest op results.
@@ -105,6 +106,8 @@ struct FunctionSpec {
   std::vector<OpSpec> ops;     // in program order
   std::vector<int> results;    // value ids
   TensorType resultType(int i) const { return values[results[i]]; }
+  /// How many times `value` is read: by ops, and by returning it.
+  int uses(int value) const;
 };
 
 /// All kernels of a module.

@@ -11,6 +11,7 @@
 
 #include "Schedule.h"
 
+#include <algorithm>
 #include <sstream>
 
 using namespace Halide;
@@ -37,11 +38,11 @@ VarOrRVar fuseBatchDims(Stage s, const std::vector<Var> &bk, const std::string &
   return fused;
 }
 
-ResultTiles tileFusedResult(const FusedAttentionStage &f) {
-  Func res = f.res;
+ResultTiles tileFusedResult(const FusedAttentionStage &f, const FusedRoot &root) {
+  Func res = root.f;
   ResultTiles t{Var(res.name() + "_rt"), Var(res.name() + "_rr"), Var()};
-  res.compute_root().split(f.r, t.rt, t.rr, f.tileRows, TailStrategy::GuardWithIf);
-  t.hb = fuseBatchDims(res, f.bk, res.name());
+  res.compute_root().split(root.r, t.rt, t.rr, f.tileRows, TailStrategy::GuardWithIf);
+  t.hb = fuseBatchDims(res, root.bk, res.name());
   return t;
 }
 
@@ -216,7 +217,26 @@ CpuParams paramsFor(const CpuParams &defaults, const kernel::ScheduleSpec &s) {
   return p;
 }
 
+namespace {
+
+/// The result conversion that a fused kernel computes directly into (its buffer is the kernel's
+/// output: no intermediate result and no copy), or null. Only when the kernel's rows are one
+/// head's queries and the result is its one use (another reader would recompute the kernel).
+const Pointwise *fusedInto(const LoweredFunction &lf, const OpStages &st,
+                           const FusedAttentionStage &f) {
+  if (!f.rowsAreQueries || !st.op || lf.spec->uses(st.op->result) != 1 || !f.out.defined() ||
+      f.out.name() != st.result.name())
+    return nullptr;
+  for (const Pointwise &pw : lf.resultStages)
+    if (pw.from.defined() && pw.from.name() == f.out.name())
+      return &pw;
+  return nullptr;
+}
+
+} // namespace
+
 void scheduleCpu(LoweredFunction &lf, const CpuParams &defaults, ScheduleLog &log) {
+  std::vector<const Pointwise *> computedByKernels;
   for (const OpStages &st : lf.ops) {
     CpuParams p = st.op ? paramsFor(defaults, st.op->schedule) : defaults;
     for (const Contraction &c : st.contractions)
@@ -225,11 +245,18 @@ void scheduleCpu(LoweredFunction &lf, const CpuParams &defaults, ScheduleLog &lo
       schedulePointwise(pw, opName(st), p, log, TailStrategy::RoundUp);
     for (const SoftmaxStage &s : st.softmaxes)
       scheduleSoftmax(s, st, p, log);
-    for (const FusedAttentionStage &f : st.fused)
-      scheduleFusedAttentionCpu(f, f.schedule, defaults, opName(st), log);
+    for (const FusedAttentionStage &f : st.fused) {
+      FusedRoot root = resRoot(f);
+      if (const Pointwise *into = fusedInto(lf, st, f)) {
+        root = {into->f, into->vars[0], into->vars[1], {into->vars.begin() + 2, into->vars.end()}};
+        computedByKernels.push_back(into);
+      }
+      scheduleFusedAttentionCpu(f, root, f.schedule, defaults, opName(st), log);
+    }
   }
   for (const Pointwise &pw : lf.resultStages)
-    schedulePointwise(pw, "output", defaults, log, TailStrategy::GuardWithIf);
+    if (std::find(computedByKernels.begin(), computedByKernels.end(), &pw) == computedByKernels.end())
+      schedulePointwise(pw, "output", defaults, log, TailStrategy::GuardWithIf);
 }
 
 } // namespace attn::schedule

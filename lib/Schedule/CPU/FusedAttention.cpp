@@ -20,9 +20,14 @@ using namespace attn::lowering;
 
 namespace attn::schedule {
 
-void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec &spec,
-                               const CpuParams &defaults, const std::string &owner,
-                               ScheduleLog &log) {
+namespace {
+/// Independent partial results of the block's row max and row sum (see below).
+constexpr int kPartials = 4;
+} // namespace
+
+void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
+                               const kernel::ScheduleSpec &spec, const CpuParams &defaults,
+                               const std::string &owner, ScheduleLog &log) {
   const int L = param(spec.vector, defaults.lanes);
   const int R = f.tileRows, KB = f.blockKeys;
   const int regK = param(spec.regK, L == 16 ? 12 : 6);
@@ -37,14 +42,16 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
       << " query rows, key blocks of " << KB;
 
   // The result: tasks per kv batch (and per tile with parallel = "tiles").
-  Func res = f.res;
-  auto [rt, rr, hb] = tileFusedResult(f);
+  Func res = root.f;
+  auto [rt, rr, hb] = tileFusedResult(f, root);
   bool hasBatch = !f.bk.empty();
   if (hasBatch)
     res.parallel(hb);
   if (tiles)
     res.parallel(rt);
-  res.vectorize(f.e, L, TailStrategy::GuardWithIf);
+  res.vectorize(root.e, L, TailStrategy::GuardWithIf);
+  if (res.name() != f.res.name())
+    msg << "; computed into " << res.name();
   msg << "; parallel over " << (hasBatch ? "(batch, kv head)" : "") << (hasBatch && tiles ? " and " : "")
       << (tiles ? "query tiles" : "");
 
@@ -113,12 +120,25 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const kernel::ScheduleSpec
     stageK(f.sacc);
     msg << "; Q.K^T register block " << R / L << " x " << L << " rows x " << regK << " keys";
 
-    // Softmax of the block, elementwise across key columns (vectorized over rows).
-    f.mc.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
-    f.mc.update().vectorize(f.ii, L);
+    // Softmax of the block, elementwise across key columns (vectorized over rows). The row max and
+    // sum run over the block's keys in kPartials interleaved partial results (rfactor), which the
+    // unrolled loop keeps in registers: one accumulator per row vector made each a chain of
+    // dependent vmaxps / vaddps, latency-bound at one key per 3-4 cycles.
     f.p.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
-    f.lc.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
-    f.lc.update().vectorize(f.ii, L);
+    for (Func g : {f.mc, f.lc}) {
+      g.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+      if (KB % kPartials != 0) {
+        g.update().vectorize(f.ii, L);
+        continue;
+      }
+      RVar jo(g.name() + "_jo"), ji(g.name() + "_ji");
+      Var u(g.name() + "_u");
+      Func part = g.update().split(f.rj.x, jo, ji, kPartials).rfactor(ji, u);
+      part.compute_at(block).bound_extent(f.ii, R).bound_extent(u, kPartials);
+      part.vectorize(f.ii, L).unroll(f.ii).unroll(u);
+      part.update().reorder(f.ii, u, jo).vectorize(f.ii, L).unroll(f.ii).unroll(u);
+      g.update().vectorize(f.ii, L).unroll(ji);
+    }
   } else {
     // Fewer rows than lanes (decode): keys in the lanes. Each score is a dot product over the
     // feature dim, vectorized along it (rfactor) and reduced across lanes; the block's

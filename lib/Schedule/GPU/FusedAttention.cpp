@@ -102,7 +102,7 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
 
   // The result: a thread block per (tile, batch x kv head).
   Func res = f.res;
-  auto [rt, rr, hb] = tileFusedResult(f);
+  auto [rt, rr, hb] = tileFusedResult(f, resRoot(f));
   Func qs = f.additive ? f.qpT : f.qs;
 
   if (spec.splitK == 1) {

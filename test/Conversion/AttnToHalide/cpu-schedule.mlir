@@ -10,19 +10,43 @@
 // RUN: FileCheck %s --check-prefix=FUSED < %t/fused/fused.stmt
 // RUN: FileCheck %s --check-prefix=FUSEDLOG < %t/fused/fused.schedule.txt
 // FUSED-NOT: allocate {{.*}}2048 * 2048
-// FUSED: allocate op0_attention_s[float32 * 32 * {{.*}}min({{.*}}, 256)
+// FUSED: allocate op0_attention_s[float32 * 32 * [[SKEYS:t[0-9]+]] *
 // FUSED: allocate op0_attention_p[float32 * 32 *
-// FUSED: for (op0_attention_res.s0.op0_attention_r.op0_attention_res_rt,
+// The tiles are computed straight into the result's buffer (no intermediate of the op's result).
+// FUSED-NOT: allocate op0_attention_res
+// FUSED: for (result0.s0.result0_d2.result0_rt,
 // FUSED: for (op0_attention_combine.s1.op0_attention_rc$x, 0, t{{[0-9]+}})
 // FUSED: for (op0_attention_s.s0.op0_attention_jj.op0_attention_s_jo, 0, t{{[0-9]+}})
 // The Q.K^T block: 2 vectors of 16 query rows times broadcast keys.
 // FUSED: op0_attention_sacc[ramp(0, 1, 16)] = op0_attention_sacc[ramp(0, 1, 16)] + ({{.*}}x16(
+// The block's row max and row sum: 4 partial results per row (rfactor), merged after the block.
+// FUSED: allocate op0_attention_mc_intm[float32 * 32 * 1 * 1 * 1 * 1 * 4]
+// FUSED: allocate op0_attention_lc_intm[float32 * 32 * 1 * 1 * 1 * 1 * 4]
+// The score buffer's keys: up to the last tile's last row (the cut), at most the block's 256.
+// FUSED: produce result0 {
+// FUSED: let [[END:t[0-9]+]] = min(({{t[0-9]+}}*32) + 32, {{t[0-9]+}})
+// FUSED: let [[CUT:t[0-9]+]] = min([[END]], 256)
+// FUSED: let [[MAX:t[0-9]+]] = max([[CUT]], {{t[0-9]+}})
+// FUSED: let [[SKEYS]] = ((([[MAX]] + -1)/12)*12) + 12
 // FUSED: halide_do_par_for
-// FUSEDLOG: fused scaled_dot attention]: tiles of 32 query rows, key blocks of 256; parallel over (batch, kv head)
+// FUSEDLOG: fused scaled_dot attention]: tiles of 32 query rows, key blocks of 256; computed into result0; parallel over (batch, kv head)
 // FUSEDLOG-SAME: Q.K^T register block 2 x 16 rows x 12 keys; P.V register block 4 rows x 4 x 16 values, keys in chunks of 128
 func.func @fused(%q: tensor<1x4x2048x64xf32>, %k: tensor<1x4x2048x64xf32>, %v: tensor<1x4x2048x64xf32>) -> tensor<1x4x2048x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) {schedule = #attn.schedule<tile_q = 32, block_k = 256, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads">} : tensor<1x4x2048x64xf32>, tensor<1x4x2048x64xf32>, tensor<1x4x2048x64xf32> -> tensor<1x4x2048x64xf32>
   return %o : tensor<1x4x2048x64xf32>
+}
+
+// A fused kernel whose result has a second reader keeps its own result buffer: computed into one of
+// its readers, it would be computed again for the other.
+// RUN: attn-compile %s --entry=read_twice -o %t/twice --emit=schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=TWICE < %t/twice/read_twice.schedule.txt
+// TWICE: fused scaled_dot attention]: tiles of
+// TWICE-NOT: computed into
+// TWICE: result0 [output, result]: root
+// TWICE: result1 [output, result]: root
+func.func @read_twice(%q: tensor<1x2x64x16xf32>, %k: tensor<1x2x64x16xf32>, %v: tensor<1x2x64x16xf32>) -> (tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>) {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32> -> tensor<1x2x64x16xf32>
+  return %o, %o : tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>
 }
 
 // The per-op schedules of an unfused chain (--fuse=false keeps it as written): vector loops of the

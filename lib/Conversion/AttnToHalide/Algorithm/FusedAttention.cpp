@@ -161,7 +161,12 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // The mask, entry by entry.
   auto [qBatch, qi] = queryIndex(rowOf, bkT);
   Expr diag = op.mask.align == k::Align::BottomRight ? qi + (tk - tq) : qi;
-  Expr keep = keyOf < tk;
+  // Keys past Tk (the last block's tail) are masked. With Tk known and a multiple of the block, no
+  // block has a tail: the test is left out, so the max and exp passes carry no per-key select. (The
+  // argument's extent is checked against its declared size before the pipeline runs.)
+  Expr keep = f.staticTk != k::kDynamic && f.staticTk % KB == 0
+                  ? Halide::Internal::const_true()
+                  : keyOf < tk;
   if (op.mask.causal)
     keep = keep && keyOf <= diag;
   if (op.mask.window) {
@@ -265,7 +270,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   std::vector<Expr> oT = asExprs(outVars); // tensor order: qbatch..., i, e
   std::vector<Expr> kvb(oT.begin(), oT.end() - 2);
   Expr row = oT[q.rank() - 2];
-  if (nb >= 1) {
+  f.rowsAreQueries = oneHeadPerKv;
+  if (nb >= 1 && !oneHeadPerKv) { // (with one head per kv head, the index is res's as it is)
     Expr h = kvb.back();
     kvb.back() = h / group;
     row = (h % group) * tq + row;
@@ -273,6 +279,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   HTensor out;
   out.func = Func(name);
   def(out.func, outVars) = f.res(concat({oT.back(), row}, toHalideOrder(kvb)));
+  f.out = out.func;
   out.extents = concat({q.extents.begin(), q.extents.end() - 1}, {v.extent(-1)});
   st.fused.push_back(f);
   return out;

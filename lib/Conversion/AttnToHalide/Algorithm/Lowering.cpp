@@ -152,7 +152,7 @@ std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn,
                                Expr(std::string("but the arguments make it")), value.extents[d]}});
     }
     lf->outputs.push_back(out);
-    lf->resultStages.push_back({"result", out, toHalideOrder(vars)});
+    lf->resultStages.push_back({"result", out, toHalideOrder(vars), value.func});
   }
 
   lf->pipeline = Pipeline(lf->outputs);

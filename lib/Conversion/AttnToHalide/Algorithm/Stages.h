@@ -42,6 +42,7 @@ struct Pointwise {
   std::string label;
   Halide::Func f;
   std::vector<Halide::Var> vars;
+  Halide::Func from; // the results' conversions: the op result they read (index for index)
 };
 
 /// Softmax along one Halide dimension `axis` of `out`'s Vars:
@@ -65,11 +66,12 @@ struct SoftmaxStage {
 ///   oc(e, ii, c, ...)            P.V of the block; blk: Tuple(oc, lc, mc) (inline unless split-K)
 ///   combine(e, ii, it, bk)       Tuple(acc, running max, running sum) over the live blocks rc
 ///   res(e, r, bk)                the normalized result, rows r = (h % group) * Tq + i
+///   out(e, i, h, ...)            the op's result: res in the query's layout
 struct FusedAttentionStage {
   std::string label;
   kernel::ScheduleSpec schedule; // the fused kernel's #attn.schedule (empty: the target's defaults)
   int tileRows = 32, blockKeys = 1024;
-  Halide::Func qs, sacc, s, mc, p, lc, oc, blk, combine, res;
+  Halide::Func qs, sacc, s, mc, p, lc, oc, blk, combine, res, out;
   Halide::Func kRead, vRead;   // K(d, j, bk) and V(e, j, bk) as the kernel reads them
   Halide::Func qpT, kp;        // additive scores: projected queries (per tile) and keys
   Halide::Var d, e, ii, jj, c, it, r;
@@ -78,6 +80,9 @@ struct FusedAttentionStage {
   int64_t staticDk = kernel::kDynamic, staticDv = kernel::kDynamic, staticTk = kernel::kDynamic;
   int64_t staticDa = kernel::kDynamic; // additive: d_a
   bool additive = false;
+  /// One query head per kv head: out(e, i, bk) is res(e, i, bk), so a schedule may compute the
+  /// tiles in out's (or its consumer's) loops instead of res's.
+  bool rowsAreQueries = false;
   /// The first key block a tile visits depends on the tile (a window mask): a buffer folded over
   /// the blocks failed Halide 14's fold checks at run time ("accessed out of order", "fold factor
   /// too small"), so the schedules must not fold s and p.
