@@ -255,11 +255,18 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   std::vector<Expr> at = withBk({f.e, f.ii, f.it});
   f.combine(at) = Tuple(0.0f, negInf, 0.0f);
   Tuple b = f.blk(withBk({f.e, f.ii, f.rc.x, f.it}));
-  Expr mOld = f.combine(at)[1], mNew = max(mOld, b[2]);
-  Expr alpha = select(isNegInf(mOld), 0.0f, expNonPositive(mOld - mNew));
-  Expr beta = select(isNegInf(b[2]), 0.0f, expNonPositive(b[2] - mNew));
-  f.combine(at) = Tuple(f.combine(at)[0] * alpha + b[0] * beta, mNew,
-                        f.combine(at)[2] * alpha + b[1] * beta);
+  if (f.staticTk != k::kDynamic && f.staticTk <= KB) {
+    // One block (Tk known, at most the block): merging it into the initial state (0, -inf, 0) gives
+    // alpha = 0 and beta = 1 (or 0 with all its keys masked, when o_c and l_c are 0 already), so
+    // the state is the block's own; the merge's two exps per output element are left out.
+    f.combine(at) = Tuple(b[0], b[2], b[1]);
+  } else {
+    Expr mOld = f.combine(at)[1], mNew = max(mOld, b[2]);
+    Expr alpha = select(isNegInf(mOld), 0.0f, expNonPositive(mOld - mNew));
+    Expr beta = select(isNegInf(b[2]), 0.0f, expNonPositive(b[2] - mNew));
+    f.combine(at) = Tuple(f.combine(at)[0] * alpha + b[0] * beta, mNew,
+                          f.combine(at)[2] * alpha + b[1] * beta);
+  }
 
   // The normalized result per (kv batch, row), then seen in the query's layout.
   f.res = Func(name + "_res");
