@@ -77,14 +77,17 @@ llvm::json::Value Results::json() const {
     }
     jsonRows.push_back(std::move(o));
   }
-  llvm::json::Object peaks;
+  llvm::json::Object peaks, cpus;
   for (auto &[t, g] : info.peakGflops)
     peaks[std::to_string(t)] = g;
+  for (auto &[t, list] : info.cpus)
+    cpus[std::to_string(t)] = llvm::json::Array(list);
   return llvm::json::Object{{"tool", "attn-bench"},
                             {"date", info.date},
                             {"command", info.command},
                             {"target", info.target},
                             {"peak_gflops", std::move(peaks)},
+                            {"cpus", std::move(cpus)},
                             {"reps", info.reps},
                             {"seconds", info.seconds},
                             {"complete", info.complete},

@@ -44,6 +44,7 @@ struct Row {
 struct RunInfo {
   std::string command, date, target;
   std::map<int, double> peakGflops; // threads -> GFLOP/s
+  std::map<int, std::vector<int>> cpus; // threads -> the CPUs its measurements ran on (Cpus.h)
   int reps = 0;
   double seconds = 0;
   bool complete = false;

@@ -1,6 +1,7 @@
 //===- Worker.cpp - one measurement, in its own process -------------------===//
 
 #include "Worker.h"
+#include "Cpus.h"
 #include "Python.h"
 
 #include "Baselines.h"
@@ -157,6 +158,9 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
 } // namespace
 
 int runWorker(const WorkerJob &job) {
+  // Before any library starts a thread: they inherit the mask.
+  if (!job.cpus.empty() && !pinTo(job.cpus))
+    return fail("cannot run on the CPUs asked for");
   for (const BenchShape &s : benchShapes(job.quick)) {
     if (s.name != job.shape)
       continue;

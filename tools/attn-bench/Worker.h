@@ -12,6 +12,7 @@
 #define ATTN_TOOLS_ATTN_BENCH_WORKER_H
 
 #include <string>
+#include <vector>
 
 namespace attn::bench {
 
@@ -25,6 +26,7 @@ struct WorkerJob {
   double tuneBudget = 20;
   bool quick = false;    // the shape is from the quick set
   std::string target;    // the attn schemes' target (--target; empty: the host); baselines are CPU
+  std::vector<int> cpus; // the CPUs it runs on (Cpus.h); empty: wherever the system puts it
 };
 
 /// Runs the job in this process; prints the JSON result. Returns the exit code.

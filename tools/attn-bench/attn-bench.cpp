@@ -18,6 +18,7 @@
 #include "Results.h"
 #include "Baselines.h"
 #include "ToolSupport.h"
+#include "Cpus.h"
 #include "Worker.h"
 
 #include "attn/Backend/Target.h"
@@ -93,6 +94,7 @@ static cl::opt<std::string> wShape("w-shape", cl::Hidden, cl::cat(category));
 static cl::opt<std::string> wScheme("w-scheme", cl::Hidden, cl::cat(category));
 static cl::opt<int> wThreads("w-threads", cl::Hidden, cl::init(1), cl::cat(category));
 static cl::opt<std::string> wSchedule("w-schedule", cl::Hidden, cl::cat(category));
+static cl::list<int> wCpus("w-cpus", cl::Hidden, cl::CommaSeparated, cl::cat(category));
 
 namespace {
 
@@ -129,6 +131,12 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
     args.push_back("--w-schedule=" + job.schedule);
   if (job.quick)
     args.push_back("--quick");
+  if (!job.cpus.empty()) {
+    std::string list;
+    for (int c : job.cpus)
+      list += (list.empty() ? "" : ",") + std::to_string(c);
+    args.push_back("--w-cpus=" + list);
+  }
   if (!job.target.empty())
     args.push_back("--target=" + job.target);
   std::vector<std::string> env;
@@ -173,9 +181,10 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
 
 /// Measures one row in a worker process; for attn-tuned, first tunes (once per shape and thread
 /// count) in another.
-void measure(const std::string &self, Row &r,
+void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
              std::map<std::pair<std::string, int>, std::string> &tuned, bool tty) {
   WorkerJob job;
+  job.cpus = cpus;
   job.shape = r.shape.name;
   job.scheme = r.scheme;
   job.threads = r.threads;
@@ -301,6 +310,7 @@ int main(int argc, char **argv) {
     job.tuneBudget = tuneBudget;
     job.quick = quick;
     job.target = targetFlag;
+    job.cpus.assign(wCpus.begin(), wCpus.end());
     return runWorker(job);
   }
 
@@ -380,9 +390,14 @@ int main(int argc, char **argv) {
   bool tty = ::isatty(2);
   auto started = std::chrono::steady_clock::now();
 
-  // The machine's peak, measured now, in this run.
-  for (int t : threadCounts)
+  // The machine's peak, measured now, in this run, on the CPUs the rows of each thread count run on.
+  std::vector<int> allowed = allowedCpus();
+  for (int t : threadCounts) {
+    results.info.cpus[t] = cpusForThreads(allowed, t);
+    pinTo(results.info.cpus[t]);
     results.info.peakGflops[t] = fmaPeakGflops(t, 0.5);
+  }
+  pinTo(allowed);
   for (int t : threadCounts)
     llvm::errs() << "FMA peak, " << t << " thread(s): "
                  << llvm::format("%.1f", results.info.peakGflops[t]) << " GFLOP/s\n";
@@ -396,7 +411,7 @@ int main(int argc, char **argv) {
       llvm::errs() << "\r\033[K[" << i + 1 << "/" << all.size() << "] " << what;
     else
       llvm::errs() << "[" << i + 1 << "/" << all.size() << "] " << what << "\n";
-    measure(self, r, tuned, tty);
+    measure(self, r, results.info.cpus[r.threads], tuned, tty);
     results.info.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!writeOutputs(results, error))

@@ -3,10 +3,12 @@
 
 Recomputes every derived column from the raw timings (median, GFLOP/s, % of the recorded peak, the
 ratio to the best baseline of the same shape and thread count) instead of trusting attn-bench's own
-arithmetic, and checks the CSV holds the same rows. Prints one line per row and "ok" at the end.
+arithmetic, checks that the rows of T threads ran on the first T CPUs this process may use, and checks
+the CSV holds the same rows. Prints one line per row and "ok" at the end.
 """
 import csv
 import json
+import os
 import statistics
 import sys
 
@@ -16,6 +18,10 @@ assert doc["tool"] == "attn-bench" and doc["complete"] is True, "the run is not 
 assert rows, "no rows"
 peak = {int(t): g for t, g in doc["peak_gflops"].items()}
 assert all(g > 1 for g in peak.values()), f"implausible FMA peak {peak}"
+cpus = {int(t): c for t, c in doc["cpus"].items()}
+allowed = sorted(os.sched_getaffinity(0))
+for t in peak:
+    assert cpus[t] == allowed[:t], f"{t}-thread rows ran on CPUs {cpus[t]}, not the first {t} of {allowed}"
 
 
 def close(a, b):
