@@ -16,8 +16,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -159,8 +161,12 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
 
 int runWorker(const WorkerJob &job) {
   // Before any library starts a thread: they inherit the mask.
-  if (!job.cpus.empty() && !pinTo(job.cpus))
-    return fail("cannot run on the CPUs asked for");
+  if (!job.cpus.empty() && !pinTo(job.cpus)) {
+    std::string list;
+    for (int c : job.cpus)
+      list += (list.empty() ? "" : ",") + std::to_string(c);
+    return fail("cannot run on CPUs " + list + ": " + std::strerror(errno));
+  }
   for (const BenchShape &s : benchShapes(job.quick)) {
     if (s.name != job.shape)
       continue;
