@@ -24,6 +24,13 @@ std::vector<int> cpusForThreads(const std::vector<int> &allowed, int threads) {
   return std::vector<int>(allowed.begin(), allowed.begin() + threads);
 }
 
+std::string cpuList(const std::vector<int> &cpus) {
+  std::string list;
+  for (int c : cpus)
+    list += (list.empty() ? "" : ",") + std::to_string(c);
+  return list;
+}
+
 bool pinTo(const std::vector<int> &cpus) {
   if (cpus.empty())
     return false;

@@ -11,6 +11,7 @@
 #ifndef ATTN_TOOLS_ATTN_BENCH_CPUS_H
 #define ATTN_TOOLS_ATTN_BENCH_CPUS_H
 
+#include <string>
 #include <vector>
 
 namespace attn::bench {
@@ -20,6 +21,9 @@ std::vector<int> allowedCpus();
 
 /// The first `threads` of `allowed` (all of them when there are fewer).
 std::vector<int> cpusForThreads(const std::vector<int> &allowed, int threads);
+
+/// "0,1": the list as --w-cpus takes it and as messages name it.
+std::string cpuList(const std::vector<int> &cpus);
 
 /// Restricts this process's current thread, and the threads it starts afterwards, to `cpus`.
 /// False (and nothing changed) when `cpus` is empty or the system refuses.

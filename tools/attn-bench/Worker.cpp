@@ -161,12 +161,8 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
 
 int runWorker(const WorkerJob &job) {
   // Before any library starts a thread: they inherit the mask.
-  if (!job.cpus.empty() && !pinTo(job.cpus)) {
-    std::string list;
-    for (int c : job.cpus)
-      list += (list.empty() ? "" : ",") + std::to_string(c);
-    return fail("cannot run on CPUs " + list + ": " + std::strerror(errno));
-  }
+  if (!job.cpus.empty() && !pinTo(job.cpus))
+    return fail("cannot run on CPUs " + cpuList(job.cpus) + ": " + std::strerror(errno));
   for (const BenchShape &s : benchShapes(job.quick)) {
     if (s.name != job.shape)
       continue;

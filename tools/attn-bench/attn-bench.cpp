@@ -131,12 +131,8 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
     args.push_back("--w-schedule=" + job.schedule);
   if (job.quick)
     args.push_back("--quick");
-  if (!job.cpus.empty()) {
-    std::string list;
-    for (int c : job.cpus)
-      list += (list.empty() ? "" : ",") + std::to_string(c);
-    args.push_back("--w-cpus=" + list);
-  }
+  if (!job.cpus.empty())
+    args.push_back("--w-cpus=" + cpuList(job.cpus));
   if (!job.target.empty())
     args.push_back("--target=" + job.target);
   std::vector<std::string> env;

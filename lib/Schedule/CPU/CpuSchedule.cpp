@@ -221,11 +221,11 @@ namespace {
 
 /// The result conversion that a fused kernel computes directly into (its buffer is the kernel's
 /// output: no intermediate result and no copy), or null. Only when the kernel's rows are one
-/// head's queries and the result is its one use (another reader would recompute the kernel).
+/// head's queries and it reads the kernel's output as the op's result, that result's one use
+/// (another reader would recompute the kernel).
 const Pointwise *fusedInto(const LoweredFunction &lf, const OpStages &st,
                            const FusedAttentionStage &f) {
-  if (!f.rowsAreQueries || !st.op || lf.spec->uses(st.op->result) != 1 || !f.out.defined() ||
-      f.out.name() != st.result.name())
+  if (!f.rowsAreQueries || !st.op || lf.spec->uses(st.op->result) != 1)
     return nullptr;
   for (const Pointwise &pw : lf.resultStages)
     if (pw.from.defined() && pw.from.name() == f.out.name())
