@@ -68,6 +68,7 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
                        : tk != k::kDynamic && tk < 1024 ? static_cast<int>((tk + 15) / 16 * 16)
                                                         : 1024;
   blocking.skipBlocks = !options.gpu;
+  blocking.foldDeclaredSizes = !options.gpu;
   if (op.score == k::ScoreKind::Bilinear) {
     // q^T W k_j = (q W) . k_j: apply W once per query row, then score as dot.
     HTensor qw = linearOf(name + "_qw", "q.W", q, *weight, nullptr, st);

@@ -50,6 +50,13 @@ struct HTensor {
   int rank() const { return static_cast<int>(extents.size()); }
   /// Extent of tensor dim d; negative d counts from the end.
   Halide::Expr extent(int d) const { return extents[d < 0 ? d + rank() : d]; }
+  /// The size the type declares as a constant, else extent(d). A kernel's requirements check the
+  /// declared sizes before it runs, so index arithmetic may fold them in; clamps of reads against
+  /// a buffer stay with its own extent (Halide can then prove a vector's reads need no clamp).
+  Halide::Expr declaredExtent(int d) const {
+    int64_t size = staticExtent(d);
+    return size != kernel::kDynamic ? Halide::Expr(static_cast<int>(size)) : extent(d);
+  }
   /// The element at tensor-order indices.
   Halide::Expr at(const std::vector<Halide::Expr> &idx) const { return func(toHalideOrder(idx)); }
 };

@@ -15,11 +15,14 @@
 
 namespace attn::lowering {
 
-/// What the lowering needs to know of the target. The algorithm is the same everywhere but for two
-/// choices made here: the fused kernel's default blocking, and whether its key-block loop skips
-/// the blocks a mask leaves empty. On GPU targets it does not: Halide 14 miscompiles the predicated
-/// key-block loop around the shared-memory stages (wrong results on PoCL, measured), so GPU kernels
-/// visit every key block and mask entry by entry.
+/// What the lowering needs to know of the target. The algorithm is the same everywhere but for three
+/// choices made here: the fused kernel's default blocking, whether its key-block loop skips the
+/// blocks a mask leaves empty, and whether the sizes the types declare are constants to it. On GPU
+/// targets neither: Halide 14 miscompiles the predicated key-block loop around the shared-memory
+/// stages (wrong results on PoCL, measured), so GPU kernels visit every key block and mask entry by
+/// entry; and with a constant key count that makes one key block, the loop over blocks disappears
+/// and Halide puts a thread guard (threadIdx.x < Tk) around the stages that fill the shared tiles
+/// together (wrong results on PoCL, Tk = 17).
 struct LoweringOptions {
   bool gpu = false;
 };

@@ -86,10 +86,12 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 
 /// The blocking of the fused attention kernel: query tiles of `tileRows` rows, key blocks of
 /// `blockKeys` keys; `skipBlocks`: key blocks that the masks leave empty for a whole tile are not
-/// visited.
+/// visited; `foldDeclaredSizes`: the row and key counts the types declare are constants to the
+/// kernel (HTensor::declaredExtent).
 struct FusedBlocking {
   int tileRows = 32, blockKeys = 1024;
   bool skipBlocks = true;
+  bool foldDeclaredSizes = true;
 };
 
 /// The fused attention kernel (FusedAttention.cpp). Bilinear scores must have been folded into dot
