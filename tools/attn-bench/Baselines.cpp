@@ -2,6 +2,8 @@
 
 #include "Baselines.h"
 
+#include "attn/Runtime/AlignedVector.h"
+
 #include <cblas.h>
 #include <oneapi/dnnl/dnnl.hpp>
 
@@ -122,7 +124,7 @@ private:
   BenchShape s;
   int threads;
   bool avx512;
-  std::vector<std::vector<float>> scratch;
+  std::vector<AlignedVector<float>> scratch;
 };
 
 //===--- oneDNN ---===//
@@ -197,7 +199,7 @@ private:
   dnnl::engine engine;
   dnnl::stream stream;
   dnnl::memory::desc qmd, ktmd, vmd, omd, maskMd;
-  std::vector<float> maskData;
+  AlignedVector<float> maskData;
   dnnl::matmul::primitive_desc scorePd, pvPd;
   dnnl::binary::primitive_desc maskPd;
   dnnl::binary maskAdd;

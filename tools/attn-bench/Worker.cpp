@@ -10,6 +10,7 @@
 #include "Tuner.h"
 
 #include "attn/Backend/Backend.h"
+#include "attn/Runtime/AlignedVector.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/JSON.h"
@@ -64,10 +65,10 @@ template <class Run> llvm::json::Object timeIt(int reps, Run run) {
   return llvm::json::Object{{"ok", true}, {"ms", std::move(ms)}, {"rss_mb", peakRssMb()}};
 }
 
-std::vector<float> randomFloats(size_t n, unsigned seed) {
+AlignedVector<float> randomFloats(size_t n, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  std::vector<float> v(n);
+  AlignedVector<float> v(n);
   for (float &x : v)
     x = u(rng);
   return v;
@@ -78,7 +79,8 @@ int runBaseline(const WorkerJob &job, const BenchShape &s) {
   std::unique_ptr<Baseline> baseline = makeBaseline(job.scheme, s, job.threads, error);
   if (!baseline)
     return fail(error);
-  std::vector<float> q = randomFloats(s.B * s.H * s.Tq * s.D, 1), k = randomFloats(s.B * s.Hkv * s.Tk * s.D, 2),
+  // On cache-line boundaries, as attn's own inputs (HostTensor): both sides read aligned rows.
+  AlignedVector<float> q = randomFloats(s.B * s.H * s.Tq * s.D, 1), k = randomFloats(s.B * s.Hkv * s.Tk * s.D, 2),
                      v = randomFloats(s.B * s.Hkv * s.Tk * s.D, 3), out(s.B * s.H * s.Tq * s.D);
   return emit(timeIt(job.reps, [&] { baseline->run(q.data(), k.data(), v.data(), out.data()); }));
 }

@@ -10,6 +10,8 @@
 
 #include "attn/Kernel/KernelSpec.h"
 
+#include "attn/Runtime/AlignedVector.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,7 +21,7 @@ namespace attn {
 struct HostTensor {
   kernel::ElemType elem = kernel::ElemType::F32;
   std::vector<int64_t> shape;
-  std::vector<uint8_t> data;
+  AlignedVector<uint8_t> data;
 
   HostTensor() = default;
   HostTensor(kernel::ElemType elem, std::vector<int64_t> shape);
