@@ -9,7 +9,6 @@
 #define ATTN_RUNTIME_HOSTTENSOR_H
 
 #include "attn/Kernel/KernelSpec.h"
-
 #include "attn/Runtime/AlignedVector.h"
 
 #include <cstdint>
