@@ -80,8 +80,10 @@ int runBaseline(const WorkerJob &job, const BenchShape &s) {
   if (!baseline)
     return fail(error);
   // On cache-line boundaries, as attn's own inputs (HostTensor): both sides read aligned rows.
-  AlignedVector<float> q = randomFloats(s.B * s.H * s.Tq * s.D, 1), k = randomFloats(s.B * s.Hkv * s.Tk * s.D, 2),
-                     v = randomFloats(s.B * s.Hkv * s.Tk * s.D, 3), out(s.B * s.H * s.Tq * s.D);
+  AlignedVector<float> q = randomFloats(s.B * s.H * s.Tq * s.D, 1);
+  AlignedVector<float> k = randomFloats(s.B * s.Hkv * s.Tk * s.D, 2);
+  AlignedVector<float> v = randomFloats(s.B * s.Hkv * s.Tk * s.D, 3);
+  AlignedVector<float> out(s.B * s.H * s.Tq * s.D);
   return emit(timeIt(job.reps, [&] { baseline->run(q.data(), k.data(), v.data(), out.data()); }));
 }
 

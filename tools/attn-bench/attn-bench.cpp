@@ -389,8 +389,11 @@ int main(int argc, char **argv) {
   // The machine's peak, measured now, in this run, on the CPUs the rows of each thread count run on.
   std::vector<int> allowed = allowedCpus();
   for (int t : threadCounts) {
-    results.info.cpus[t] = cpusForThreads(allowed, t);
-    pinTo(results.info.cpus[t]);
+    std::vector<int> cpus = cpusForThreads(allowed, t);
+    // Where the system does not let us pin, the JSON says so (no CPUs) and the rows run unpinned.
+    if (!pinTo(cpus))
+      cpus.clear();
+    results.info.cpus[t] = cpus;
     results.info.peakGflops[t] = fmaPeakGflops(t, 0.5);
   }
   pinTo(allowed);

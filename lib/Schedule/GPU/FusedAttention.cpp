@@ -268,8 +268,9 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
       .unroll(f.ii);
   registerBlockUpdate(f.oc.update(), f.e, f.ii, f.rj.x);
 
-  msg << "; thread blocks per (tile, batch x kv head), " << TX << " x " << TY << " threads; Q.K^T register block " << regQ << " x " << regK
-      << ", P.V register block " << regQ << " x " << regV << "; shared memory: "
+  msg << "; thread blocks per (tile, batch x kv head), " << TX << " x " << TY
+      << " threads; Q.K^T register block " << regQ << " x " << regK << ", P.V register block "
+      << regQ << " x " << regV << "; shared memory: "
       << (stageQ ? "Q tile, " : "") << (stageK ? "K tile, " : "") << (stageV ? "V tile, " : "")
       << "scores, probabilities, softmax state (" << shared * 4 << " bytes for the static sizes)";
   log.add(msg.str());
