@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Inputs that make attn.score additive compute tanh over a sweep of arguments: with Dq = Dk = d_a = 1,
 W_a = [[1, 0]] and v_a = [1], s[i, 0] = tanh(q[i]). Also writes numpy's tanh of the same float32
-arguments as the expected result. Usage: tanh_sweep.py OUT_DIR"""
+arguments as the expected result, and a second v_a, [-0.75], with its expected -0.75 tanh(q[i]) (the
+kernel folds v_a into the rational's coefficients). Usage: tanh_sweep.py OUT_DIR"""
 import os
 import sys
 
@@ -17,3 +18,5 @@ np.save(os.path.join(out, "k.npy"), np.zeros((1, 1), np.float32))
 np.save(os.path.join(out, "w_a.npy"), np.array([[1, 0]], np.float32))
 np.save(os.path.join(out, "v_a.npy"), np.ones(1, np.float32))
 np.save(os.path.join(out, "expected.npy"), np.tanh(x.astype(np.float64)).reshape(-1, 1))
+np.save(os.path.join(out, "v_a_scaled.npy"), np.array([-0.75], np.float32))
+np.save(os.path.join(out, "expected_scaled.npy"), -0.75 * np.tanh(x.astype(np.float64)).reshape(-1, 1))

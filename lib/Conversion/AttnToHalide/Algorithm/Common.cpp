@@ -33,48 +33,65 @@ std::vector<Expr> concat(std::vector<Expr> a, const std::vector<Expr> &b) {
 
 Expr expNonPositive(Expr x) {
   // exp(x) = 2^t, t = x log2(e) = n + f with n = nearest(t), f in [-0.5, 0.5]. 2^f by a degree-5
-  // polynomial fitted for relative error on that interval (max 2.2e-7 in f32 arithmetic); 2^n by
-  // building the float's exponent bits. Arguments are clamped at -88: t = -126.96 rounds to
+  // polynomial fitted for relative error on that interval (max 2.2e-7 in f32 arithmetic; t's own
+  // rounding adds up to half an ulp of t, so 3.8e-6 near x = -87); 2^n by building the float's
+  // exponent bits. Arguments are clamped at -88: t = -126.96 rounds to
   // n = -127, whose exponent field is 0, so the result is exactly 0 (also for -inf, without a
   // select per element); above it n + 127 >= 1 (a normal float). The clamp lets NaN through (NaN <
   // -88 is false), so exp(NaN) is NaN as IEEE says; strict_float keeps the simplifier from turning
   // it into max(x, -88), which drops NaN on x86.
   Expr t = strict_float(select(x < -88.0f, -88.0f, x)) * 1.44269504088896341f;
-  // nearest(t) in integer arithmetic: adding 1.5 * 2^23 puts it in the low mantissa bits. (LLVM 14
-  // splits a 16-lane round or floor into two 8-lane halves plus shuffles.)
+  // One add rounds t and places n + 127 in the low bits of y = t + (1.5 * 2^23 + 127): the float
+  // spacing there is 1, so y is an integer, and t >= -127 keeps y in [2^23, 2^24). n is y less that
+  // constant (exact); 2^n is y's bits shifted into the exponent field: the shift drops the magic's
+  // own exponent and mantissa bits (its low 9 bits are zero), leaving (n + 127) << 23. Four
+  // operations for the split and 2^n, against six with an integer conversion (and LLVM 14 splits a
+  // 16-lane round or floor into two 8-lane halves plus shuffles).
   // (Bit arithmetic in uint32, which wraps: constant folding of int32 overflow is an error.)
-  Expr bits = reinterpret(UInt(32), t + 12582912.0f) - cast<uint32_t>(0x4B400000);
-  Expr f = t - cast<float>(reinterpret(Int(32), bits));
+  constexpr float magic = 12582912.0f + 127.0f;
+  Expr y = strict_float(t + magic);
+  Expr f = t - strict_float(y - magic);
   Expr p = 0.001326697994954884f;
   p = p * f + 0.009675469249486923f;
   p = p * f + 0.05550742521882057f;
   p = p * f + 0.24022121727466583f;
   p = p * f + 0.6931469440460205f;
   p = p * f + 1.0000001192092896f;
-  return p * reinterpret(Float(32), (bits + cast<uint32_t>(127)) << cast<uint32_t>(23));
+  return p * reinterpret(Float(32), reinterpret(UInt(32), y) << cast<uint32_t>(23));
 }
 
 Expr isNegInf(Expr x) { return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000)); }
 
-Expr tanhApprox(Expr x) {
+Expr tanhApprox(Expr x, Expr scale) {
   // tanh(x) ~ x P(x^2) / Q(x^2) on [-8, 8], P of degree 3 and Q of degree 4 in x^2, a rational
-  // fitted for absolute error (1.3e-7 in exact arithmetic, < 1e-6 in f32: test/Integration/
-  // tanh-accuracy.test); beyond +-8, tanh(x) is 1 to within 2.3e-7 and x is clamped. One division
-  // and 9 multiply-adds per element, against the ~20 of an exp-based form (its exp, a division and a
-  // sign select): the additive score's inner loop is made of this. The clamp lets NaN through
-  // (comparisons with NaN are false) and strict_float keeps the simplifier from turning the selects
-  // into min/max, which drop NaN on x86.
-  Expr c = strict_float(select(x > 8.0f, 8.0f, select(x < -8.0f, -8.0f, x)));
+  // fitted for absolute error (1.3e-7 in exact arithmetic, below 5e-7 in f32: test/Integration/
+  // tanh-accuracy.test); beyond +-8, tanh(x) is 1 to within 2.3e-7 and x is clamped. The additive
+  // score's inner loop is made of this, so every operation counts (measured on the fused additive
+  // kernel, one thread, each step side by side with the one before):
+  // - Q is divided through by its leading coefficient: its Horner chain starts with an add, which
+  //   runs beside the multiply-adds, not with one more of them (8 multiply-adds and one division
+  //   per element, against the ~20 operations of an exp-based form).
+  // - A scale (v_a's weight in the additive score) multiplies P's coefficients once per register
+  //   block instead of every element (1.04x); strict_float keeps the simplifier from moving it back
+  //   onto the element.
+  // - The clamp is two selects on one value, which x86 does as max then min (1.03x over a compare
+  //   and a blend). Both keep NaN: a comparison with NaN is false, so the select passes x through,
+  //   and x86's max/min return their second operand, x, when one is NaN. strict_float keeps the
+  //   simplifier from rewriting the selects as Halide's min/max, which drop NaN on x86.
+  constexpr double lead = 2.423847433874471e-07; // Q's leading coefficient
+  constexpr double pc[] = {1.1310243280604482e-05, 0.002938829595223069, 0.12913642823696136,
+                           0.9999993443489075};
+  constexpr double qc[] = {0.0002370287402300164, 0.023763835430145264, 0.4624674320220947, 1.0};
+  auto coef = [&](double c) { return static_cast<float>(c / lead); };
+  Expr lo = strict_float(select(x < -8.0f, -8.0f, x));
+  Expr c = strict_float(select(lo > 8.0f, 8.0f, lo));
   Expr x2 = c * c;
-  Expr p = 1.1310243280604482e-05f;
-  p = p * x2 + 0.002938829595223069f;
-  p = p * x2 + 0.12913642823696136f;
-  p = p * x2 + 0.9999993443489075f;
-  Expr q = 2.423847433874471e-07f;
-  q = q * x2 + 0.0002370287402300164f;
-  q = q * x2 + 0.023763835430145264f;
-  q = q * x2 + 0.4624674320220947f;
-  q = q * x2 + 1.0f;
+  Expr p = strict_float(scale * coef(pc[0]));
+  for (int i = 1; i < 4; ++i)
+    p = p * x2 + scale * coef(pc[i]);
+  Expr q = x2 + coef(qc[0]);
+  for (int i = 1; i < 4; ++i)
+    q = q * x2 + coef(qc[i]);
   return c * p / q;
 }
 

@@ -134,8 +134,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     f.qpT(withBk({f.d, f.ii, f.it})) = qp.func(withBk({f.d, rowRead}));
     f.rd = RDom(0, da, name + "_ra");
     f.sacc(withBk({f.ii, f.jj, f.c, f.it})) +=
-        va.at({f.rd.x}) * tanhApprox(f.qpT(withBk({f.rd.x, f.ii, f.it})) +
-                                     f.kp(withBk({f.rd.x, min(keyOf, tk - 1)})));
+        tanhApprox(f.qpT(withBk({f.rd.x, f.ii, f.it})) + f.kp(withBk({f.rd.x, min(keyOf, tk - 1)})),
+                   va.at({f.rd.x}));
   }
 
   // The keys a tile can see, [keyLo, keyHi] (Exprs of the tile `it` and the kv batch): what the masks

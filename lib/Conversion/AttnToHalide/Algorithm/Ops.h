@@ -102,7 +102,8 @@ HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, cons
                          const FusedBlocking &blocking, OpStages &st);
 
 /// exp(x) for x <= 0: a degree-5 polynomial for 2^f on [-0.5, 0.5] scaled by 2^n; relative error
-/// below 3e-7; arguments below -88 (and -inf) give exactly 0, NaN gives NaN.
+/// below 1e-6 for x >= -8, growing with |x| to 3.8e-6 near -87 (the rounding of x log2(e)); arguments
+/// below -88 (and -inf) give exactly 0, NaN gives NaN (test/Integration/exp-accuracy.test).
 Halide::Expr expNonPositive(Halide::Expr x);
 
 /// x == -inf, reliably: Halide compiles float code with LLVM's no-infs/no-NaNs flags, under which a
@@ -118,10 +119,10 @@ HTensor linearOf(const std::string &name, const std::string &label, const HTenso
 HTensor splitHeadsOf(const std::string &name, const HTensor &x, Halide::Expr heads);
 HTensor mergeHeadsOf(const std::string &name, const HTensor &x);
 
-/// tanh(x) = sign(x) (1 - e) / (1 + e), e = exp(-2|x|) (expNonPositive), with the division as a
-/// refined reciprocal estimate: vectorizes (Halide's tanh is a scalar libm call). Absolute error
-/// below 5e-7 over all floats (test/Integration/tanh-accuracy.test).
-Halide::Expr tanhApprox(Halide::Expr x);
+/// scale * tanh(x), by a rational x P(x^2) / Q(x^2) on x clamped to [-8, 8] (one division, no libm
+/// call: vectorizes; Halide's tanh is a scalar call). Absolute error below 5e-7 over all floats for
+/// scale 1 (test/Integration/tanh-accuracy.test); NaN stays NaN.
+Halide::Expr tanhApprox(Halide::Expr x, Halide::Expr scale = 1.0f);
 
 } // namespace attn::lowering
 

@@ -91,7 +91,7 @@ HTensor scoreOf(const std::string &name, k::ScoreKind kind, std::optional<float>
     c.extents = batchThen(q, {q.extent(-2), k.extent(-2)});
     c.reduceExtent = da;
     c.term = [qp, kp, &va](const std::vector<Expr> &b, Expr i, Expr j, Expr a) {
-      return va.at({a}) * tanhApprox(qp.at(concat(b, {i, a})) + kp.at(concat(b, {j, a})));
+      return tanhApprox(qp.at(concat(b, {i, a})) + kp.at(concat(b, {j, a})), va.at({a}));
     };
     c.rhs = kp.func; // Halide dims (a, j, ...): j runs along x
     c.rhsXDim = 1;
