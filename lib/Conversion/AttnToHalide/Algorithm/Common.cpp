@@ -31,16 +31,15 @@ std::vector<Expr> concat(std::vector<Expr> a, const std::vector<Expr> &b) {
   return a;
 }
 
-Expr expNonPositive(Expr x) {
-  // exp(x) = 2^t, t = x log2(e) = n + f with n = nearest(t), f in [-0.5, 0.5]. 2^f by a degree-5
-  // polynomial fitted for relative error on that interval (max 2.2e-7 in f32 arithmetic; t's own
-  // rounding adds up to half an ulp of t, so 3.8e-6 near x = -87); 2^n by building the float's
-  // exponent bits. Arguments are clamped at -88: t = -126.96 rounds to
-  // n = -127, whose exponent field is 0, so the result is exactly 0 (also for -inf, without a
-  // select per element); above it n + 127 >= 1 (a normal float). The clamp lets NaN through (NaN <
-  // -88 is false), so exp(NaN) is NaN as IEEE says; strict_float keeps the simplifier from turning
-  // it into max(x, -88), which drops NaN on x86.
-  Expr t = strict_float(select(x < -88.0f, -88.0f, x)) * 1.44269504088896341f;
+Expr exp2NonPositive(Expr t) {
+  // 2^t, t = n + f with n = nearest(t), f in [-0.5, 0.5]. 2^f by a degree-5 polynomial fitted for
+  // relative error on that interval (max 2.2e-7 in f32 arithmetic); 2^n by building the float's
+  // exponent bits. Arguments are clamped at -127, which rounds to n = -127, whose exponent field is
+  // 0, so the result is exactly 0 (also for -inf, without a select per element; results below
+  // 2^-126.5 flush to 0); above it n + 127 >= 1 (a normal float). The clamp lets NaN through (NaN <
+  // -127 is false), so 2^NaN is NaN as IEEE says; strict_float keeps the simplifier from turning it
+  // into max(t, -127), which drops NaN on x86.
+  t = strict_float(select(t < -127.0f, -127.0f, t));
   // One add rounds t and places n + 127 in the low bits of y = t + (1.5 * 2^23 + 127): the float
   // spacing there is 1, so y is an integer, and t >= -127 keeps y in [2^23, 2^24). n is y less that
   // constant (exact); 2^n is y's bits shifted into the exponent field: the shift drops the magic's
@@ -58,6 +57,13 @@ Expr expNonPositive(Expr x) {
   p = p * f + 0.6931469440460205f;
   p = p * f + 1.0000001192092896f;
   return p * reinterpret(Float(32), reinterpret(UInt(32), y) << cast<uint32_t>(23));
+}
+
+Expr expNonPositive(Expr x) {
+  // exp(x) = 2^(x log2(e)). The rounding of the product adds up to half an ulp of it to the
+  // result's relative error: 3.8e-6 near x = -87. Kernels that can fold log2(e) into a scale they
+  // apply anyway call exp2NonPositive instead.
+  return exp2NonPositive(x * 1.44269504088896341f);
 }
 
 Expr isNegInf(Expr x) { return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000)); }

@@ -8,6 +8,8 @@
 //     l_c = sum p, o_c = p . V;
 //   - an online softmax merges the blocks: (acc, M, L) <- (acc a + o_c b, max(M, m_c), L a + l_c b)
 //     with a = exp(M - M'), b = exp(m_c - M'); the result is acc / L (0 when L = 0: fully masked);
+//   - without a float mask the scores are kept in base-2 units (scaled by log2(e), folded into the
+//     scale the queries or v_a get anyway), so every exp above is a 2^x: one multiply less per score;
 //   - blocks that a causal mask, a window or the key lengths leave empty for the whole tile are not
 //     visited (an RDom predicate Halide turns into loop bounds), the last one a tile sees is cut
 //     after the tile's last visible key (prefill tiles, one query head per kv head); entries of the
@@ -24,6 +26,7 @@ using namespace Halide;
 namespace k = attn::kernel;
 
 namespace attn::lowering {
+
 
 HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q,
                          const HTensor &key, const HTensor &v, const HTensor *weight,
@@ -48,6 +51,14 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     return blocking.foldDeclaredSizes ? t.declaredExtent(d) : t.extent(d);
   };
   Expr tq = size(q, -2), tk = size(key, -2), dk = key.extent(-1);
+  // Scores in base-2 units (times log2(e), folded into the scale the queries or v_a get anyway)
+  // make every exp below a 2^x: one multiply less per score (1.01x at S = 512 and 2048). Not with a
+  // float mask: a mask of float32's lowest value (PyTorch's and Hugging Face's idiom) times log2(e)
+  // would overflow to -inf, and a row masked that way entirely would give zeros instead of the
+  // uniform weights numpy and PyTorch give (test/Integration/float-mask-lowest.test).
+  const bool floatMask = maskOperand && maskOperand->elem != k::ElemType::Bool;
+  const float unit = floatMask ? 1.0f : 1.44269504088896341f;
+  auto expOf = [&](Expr s) { return floatMask ? expNonPositive(s) : exp2NonPositive(s); };
   Expr group = nb >= 1 ? size(q, -3) / size(key, -3) : Expr(1);
   // One query head per kv head, known at compile time: a tile's rows are one head's queries (the
   // tile's key range then has no select, which keeps the bounds Halide infers from it tight).
@@ -93,9 +104,11 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   f.s = Func(name + "_s");
   f.sacc(withBk({f.ii, f.jj, f.c, f.it})) = 0.0f;
   if (!f.additive) {
+    // One multiply per query element (log2(e) inside the scale's own expression: Halide's simplifier
+    // would not merge a second multiply of the product).
     Expr scale = op.score == k::ScoreKind::ScaledDot
-                     ? (op.scale ? Expr(*op.scale) : 1.0f / sqrt(cast<float>(dk)))
-                     : Expr(1.0f);
+                     ? (op.scale ? Expr(*op.scale * unit) : unit / sqrt(cast<float>(dk)))
+                     : Expr(unit);
     f.rd = RDom(0, dk, name + "_rd");
     f.qs = Func(name + "_qs");
     f.qs(withBk({f.d, f.ii, f.it})) = Q(f.d, rowRead, bkT) * scale;
@@ -135,7 +148,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     f.rd = RDom(0, da, name + "_ra");
     f.sacc(withBk({f.ii, f.jj, f.c, f.it})) +=
         tanhApprox(f.qpT(withBk({f.rd.x, f.ii, f.it})) + f.kp(withBk({f.rd.x, min(keyOf, tk - 1)})),
-                   va.at({f.rd.x}));
+                   va.at({f.rd.x}) * unit);
   }
 
   // The keys a tile can see, [keyLo, keyHi] (Exprs of the tile `it` and the kv batch): what the masks
@@ -230,7 +243,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // as 0 so that its entries give exp(-inf) = 0, not exp(NaN). A +inf score makes m = +inf and
   // inf - inf = NaN: the row is NaN, as IEEE (and numpy) have it.
   Expr m = f.mc(withBk({f.ii, f.c, f.it}));
-  f.p(withBk({f.ii, f.jj, f.c, f.it})) = expNonPositive(sv - select(isNegInf(m), 0.0f, m));
+  f.p(withBk({f.ii, f.jj, f.c, f.it})) = expOf(sv - select(isNegInf(m), 0.0f, m));
   f.lc = Func(name + "_lc");
   f.lc(withBk({f.ii, f.c, f.it})) = 0.0f;
   f.lc(withBk({f.ii, f.c, f.it})) += f.p(withBk({f.ii, f.rj.x, f.c, f.it}));
@@ -269,8 +282,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     f.combine(at) = Tuple(b[0], b[2], b[1]);
   } else {
     Expr mOld = f.combine(at)[1], mNew = max(mOld, b[2]);
-    Expr alpha = select(isNegInf(mOld), 0.0f, expNonPositive(mOld - mNew));
-    Expr beta = select(isNegInf(b[2]), 0.0f, expNonPositive(b[2] - mNew));
+    Expr alpha = select(isNegInf(mOld), 0.0f, expOf(mOld - mNew));
+    Expr beta = select(isNegInf(b[2]), 0.0f, expOf(b[2] - mNew));
     f.combine(at) = Tuple(f.combine(at)[0] * alpha + b[0] * beta, mNew,
                           f.combine(at)[2] * alpha + b[1] * beta);
   }

@@ -105,6 +105,9 @@ HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, cons
 /// below 1e-6 for x >= -8, growing with |x| to 3.8e-6 near -87 (the rounding of x log2(e)); arguments
 /// below -88 (and -inf) give exactly 0, NaN gives NaN (test/Integration/exp-accuracy.test).
 Halide::Expr expNonPositive(Halide::Expr x);
+/// 2^t for t <= 0, the same way (relative error below 2.2e-7 plus t's own rounding); t below -127
+/// (and -inf) gives exactly 0, NaN gives NaN.
+Halide::Expr exp2NonPositive(Halide::Expr t);
 
 /// x == -inf, reliably: Halide compiles float code with LLVM's no-infs/no-NaNs flags, under which a
 /// float comparison with the constant -inf may be folded to false (it was: the fused kernel's guards
