@@ -92,6 +92,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   }
   f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
   f.combine.update().reorder(f.e, f.ii, f.rc.x).vectorize(f.e, L, TailStrategy::RoundUp);
+  f.rowScale.compute_at(res, rt).vectorize(f.ii, L, TailStrategy::RoundUp);
 
   LoopLevel block = LoopLevel(f.combine, f.rc.x);
   if (splitK) {
@@ -210,7 +211,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     if (!f.firstBlockVaries)
       for (Func g : {f.s, f.p})
         g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
-    for (Func g : {qs, f.combine})
+    for (Func g : {qs, f.combine, f.rowScale})
       g.store_at(task).fold_storage(f.it, 1);
     msg << "; tile buffers hoisted out of the tile loop"
         << (f.firstBlockVaries ? " (block buffers not: the first block varies with the tile)" : "");

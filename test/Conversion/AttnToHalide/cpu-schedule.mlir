@@ -35,6 +35,12 @@
 // RUN: FileCheck %s --check-prefix=QROWS < %t/fused/fused.stmt
 // QROWS: produce op0_attention_qs {
 // QROWS: op0_attention_qs[ramp({{.*}} = arg0[ramp({{.*}}, arg0.stride.1, 16)]
+// The result: one division per tile row (rowscale), a multiply per element; no division per element.
+// RUN: FileCheck %s --check-prefix=NORM < %t/fused/fused.stmt
+// NORM: produce op0_attention_rowscale {
+// NORM: op0_attention_rowscale[ramp({{.*}} = x16(1.000000f)/op0_attention_combine.2[
+// NORM-NOT: op0_attention_combine.0[{{[^]]*}}]{{( if t[0-9]+\))?}}/
+// NORM: result0[{{.*}} = select({{.*}}op0_attention_combine.0[{{.*}}*x16(op0_attention_rowscale[
 // FUSEDLOG: fused scaled_dot attention]: tiles of 32 query rows, key blocks of 256; computed into result0; parallel over (batch, kv head)
 // FUSEDLOG-SAME: Q.K^T register block 2 x 16 rows x 12 keys; P.V register block 4 rows x 4 x 16 values, keys in chunks of 128
 func.func @fused(%q: tensor<1x4x2048x64xf32>, %k: tensor<1x4x2048x64xf32>, %v: tensor<1x4x2048x64xf32>) -> tensor<1x4x2048x64xf32> {

@@ -72,6 +72,7 @@ struct FusedAttentionStage {
   kernel::ScheduleSpec schedule; // the fused kernel's #attn.schedule (empty: the target's defaults)
   int tileRows = 32, blockKeys = 1024;
   Halide::Func qs, sacc, s, mc, p, lc, oc, blk, combine, res, out;
+  Halide::Func rowScale;       // 1 / the softmax's row sum, per tile row (combine's rows)
   Halide::Func kRead, vRead;   // K(d, j, bk) and V(e, j, bk) as the kernel reads them
   Halide::Func qpT, kp;        // additive scores: projected queries (per tile) and keys
   Halide::Var d, e, ii, jj, c, it, r;
