@@ -92,7 +92,11 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   }
   f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
   f.combine.update().reorder(f.e, f.ii, f.rc.x).vectorize(f.e, L, TailStrategy::RoundUp);
-  f.rowScale.compute_at(res, rt).vectorize(f.ii, L, TailStrategy::RoundUp);
+  // One division per tile row (decode tiles have fewer rows than a vector: left scalar, so that
+  // rounding up does not widen the state it reads).
+  f.rowScale.compute_at(res, rt);
+  if (R >= L)
+    f.rowScale.vectorize(f.ii, L, TailStrategy::RoundUp);
 
   LoopLevel block = LoopLevel(f.combine, f.rc.x);
   if (splitK) {

@@ -27,7 +27,6 @@ namespace k = attn::kernel;
 
 namespace attn::lowering {
 
-
 HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q,
                          const HTensor &key, const HTensor &v, const HTensor *weight,
                          const HTensor *vec, const HTensor *keyLengths, const HTensor *maskOperand,

@@ -11,6 +11,17 @@ func.func @prefill(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v:
   return %o : tensor<1x8x2048x64xf32>
 }
 
+// A block of 256 keys (Tk = 256): 8 keys per register block on AVX-512, which divide it (12 would
+// pad it to 264); AVX2's 6 pad it by less than 2% and stay.
+// AVX512-LABEL: func @short_keys
+// AVX512: #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 8,
+// AVX2-LABEL: func @short_keys
+// AVX2: #attn.schedule<tile_q = 16, block_k = 256, vector = 8, reg_q = 2, reg_k = 6,
+func.func @short_keys(%q: tensor<4x12x256x64xf32>, %k: tensor<4x12x256x64xf32>, %v: tensor<4x12x256x64xf32>) -> tensor<4x12x256x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<4x12x256x64xf32>, tensor<4x12x256x64xf32>, tensor<4x12x256x64xf32> -> tensor<4x12x256x64xf32>
+  return %o : tensor<4x12x256x64xf32>
+}
+
 // Additive scores: 4 keys per register block (a tanh per score and feature fills the registers).
 // AVX512-LABEL: func @additive
 // AVX512: #attn.schedule<tile_q = 32, block_k = 512, vector = 16, reg_q = 4, reg_k = 4,
