@@ -92,17 +92,15 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   }
   // Prefill: tiles of two vectors of query rows; a Q.K^T register block of 2 vectors x reg_k keys
   // (24 of 32 registers on AVX-512), a P.V block of reg_q rows x reg_v vectors. Key blocks of 1024
-  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2. Masks that skip blocks
-  // use smaller ones, so that more are skipped: 256 for a window (its first visited block is not
-  // cut) and for causal GQA; 512 for a causal mask with one query head per kv head, whose diagonal
-  // block is cut at the tile's last row (so a larger block wastes nothing there and costs fewer
-  // per-block softmax steps: S = 2048 causal ran 2-3% faster with 512 than with 256, alternated runs,
-  // and the tuner picked 512 too).
+  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2. A causal mask with one
+  // query head per kv head keeps them: its diagonal block is cut at the tile's last row, so a larger
+  // block wastes nothing there and costs fewer per-block softmax steps (S = 2048 causal: 512 ran 2-3%
+  // faster than 256, and 1024 0.5-2% faster than 512, AOT builds alternated, 2026-11-29 and -30).
+  // Masks whose visited blocks are not cut use smaller ones, so that more are skipped: 256 for a
+  // window (its first visited block is not cut) and for causal GQA.
   int64_t blockK = 1024;
   if (op.getWindow().has_value() || (op.getCausal() && group > 1))
     blockK = 256;
-  else if (op.getCausal())
-    blockK = 512;
   if (known(s.tk) && s.tk < blockK)
     blockK = std::max<int64_t>(16, (s.tk + 15) / 16 * 16);
   // Additive scores: 2 vectors x 4 keys. Each score costs a tanh per feature, ~15 operations with
