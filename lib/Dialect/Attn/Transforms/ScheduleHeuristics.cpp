@@ -94,8 +94,9 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // (24 of 32 registers on AVX-512), a P.V block of reg_q rows x reg_v vectors. Key blocks of 1024
   // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2. A causal mask with one
   // query head per kv head keeps them: its diagonal block is cut at the tile's last row, so a larger
-  // block wastes nothing there and costs fewer per-block softmax steps (S = 2048 causal: 512 ran 2-3%
-  // faster than 256, and 1024 0.5-2% faster than 512, AOT builds alternated, 2026-11-29 and -30).
+  // block wastes nothing there and costs fewer per-block softmax steps (S = 2048 causal: 512 ran
+  // 2-3% faster than 256, and 1024 0-2% faster than 512, median 1.01x; AOT builds alternated,
+  // 2026-11-29 and -30).
   // Masks whose visited blocks are not cut use smaller ones, so that more are skipped: 256 for a
   // window (its first visited block is not cut) and for causal GQA.
   int64_t blockK = 1024;
