@@ -95,7 +95,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   // One division per tile row (decode tiles have fewer rows than a vector: left scalar, so that
   // rounding up does not widen the state it reads).
   f.rowScale.compute_at(res, rt);
-  if (R >= L)
+  if (!decode)
     f.rowScale.vectorize(f.ii, L, TailStrategy::RoundUp);
 
   LoopLevel block = LoopLevel(f.combine, f.rc.x);

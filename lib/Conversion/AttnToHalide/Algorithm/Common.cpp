@@ -63,7 +63,7 @@ Expr expNonPositive(Expr x) {
   // exp(x) = 2^(x log2(e)). The rounding of the product adds up to half an ulp of it to the
   // result's relative error: 3.8e-6 near x = -87. Kernels that can fold log2(e) into a scale they
   // apply anyway call exp2NonPositive instead.
-  return exp2NonPositive(x * 1.44269504088896341f);
+  return exp2NonPositive(x * kLog2e);
 }
 
 Expr isNegInf(Expr x) { return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000)); }

@@ -56,7 +56,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // would overflow to -inf, and a row masked that way entirely would give zeros instead of the
   // uniform weights numpy and PyTorch give (test/Integration/float-mask-lowest.test).
   const bool floatMask = maskOperand && maskOperand->elem != k::ElemType::Bool;
-  const float unit = floatMask ? 1.0f : 1.44269504088896341f;
+  const float unit = floatMask ? 1.0f : kLog2e;
   auto expOf = [&](Expr s) { return floatMask ? expNonPositive(s) : exp2NonPositive(s); };
   Expr group = nb >= 1 ? size(q, -3) / size(key, -3) : Expr(1);
   // One query head per kv head, known at compile time: a tile's rows are one head's queries (the
@@ -289,8 +289,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
 
   // The normalized result per (kv batch, row), then seen in the query's layout.
   // One division per row, then a multiply per element: a schedule that computes rowScale per tile
-  // saves Dv / vector - 1 divisions per row (at S = 512 they were 2% of the kernel); inlined it is
-  // the division per element it replaces. A fully masked row (sum 0) gives zeros whatever its
+  // saves Dv / vector - 1 divisions per row (at S = 512 they were 2% of the kernel); inlined (GPU)
+  // it is a division and a multiply per element. A fully masked row (sum 0) gives zeros whatever its
   // accumulator holds (0 x inf would be NaN).
   f.rowScale = Func(name + "_rowscale");
   f.rowScale(withBk({f.ii, f.it})) = 1.0f / f.combine(withBk({0, f.ii, f.it}))[2];

@@ -101,6 +101,9 @@ HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, cons
                          const HTensor *vec, const HTensor *keyLengths, const HTensor *maskOperand,
                          const FusedBlocking &blocking, OpStages &st);
 
+/// log2(e): exp(x) = 2^(x log2(e)).
+inline constexpr float kLog2e = 1.44269504088896341f;
+
 /// exp(x) for x <= 0: a degree-5 polynomial for 2^f on [-0.5, 0.5] scaled by 2^n; relative error
 /// below 1e-6 for x >= -8, growing with |x| to 3.8e-6 near -87 (the rounding of x log2(e)); arguments
 /// below -88 (and -inf) give exactly 0, NaN gives NaN (test/Integration/exp-accuracy.test).
