@@ -147,6 +147,7 @@ std::vector<BenchShape> benchShapes(bool quick) {
   };
   if (quick) {
     prefill(64);
+    prefill(64, true);
     BenchShape d;
     d.name = "decode-Tk128";
     d.group = "decode";

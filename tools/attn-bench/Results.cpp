@@ -21,10 +21,50 @@ bool attn::bench::isBaseline(const std::string &scheme) {
   return scheme == "openblas" || scheme == "onednn" || scheme == "numpy";
 }
 
-double Row::percentile(double p) const {
-  std::vector<double> s = ms;
+double attn::bench::percentileOf(std::vector<double> s, double p) {
   std::sort(s.begin(), s.end());
   return s.empty() ? 0 : s[std::min(s.size() - 1, static_cast<size_t>(p * (s.size() - 1) + 0.5))];
+}
+
+double Row::percentile(double p) const { return percentileOf(ms, p); }
+
+std::vector<double> Pair::ratios() const {
+  std::vector<double> r;
+  for (size_t i = 0; i < std::min(msA.size(), msB.size()); ++i)
+    r.push_back(msA[i] / msB[i]);
+  return r;
+}
+
+std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
+                                           const std::vector<BenchShape> &shapes) {
+  std::vector<Pair> pairs;
+  for (const Row &r : rows) {
+    if (!r.ok)
+      continue;
+    Pair p;
+    p.threads = r.threads;
+    if (r.scheme == "attn-tuned") {
+      p.comparison = "heuristic/tuned";
+      p.a = p.b = r.shape;
+      p.scheduleB = r.schedule;
+      pairs.push_back(p);
+      continue;
+    }
+    if (r.scheme != "attn-fused" || !r.shape.causal)
+      continue;
+    for (const BenchShape &u : shapes) {
+      const BenchShape &c = r.shape;
+      if (u.causal || u.kind != c.kind || u.B != c.B || u.H != c.H || u.Hkv != c.Hkv ||
+          u.Tq != c.Tq || u.Tk != c.Tk || u.D != c.D)
+        continue;
+      p.comparison = "unmasked/causal";
+      p.a = u;
+      p.b = c;
+      pairs.push_back(p);
+      break;
+    }
+  }
+  return pairs;
 }
 
 Results::Derived Results::derive(const Row &r) const {
@@ -82,6 +122,24 @@ llvm::json::Value Results::json() const {
     peaks[std::to_string(t)] = g;
   for (auto &[t, list] : info.cpus)
     cpus[std::to_string(t)] = llvm::json::Array(list);
+  llvm::json::Array jsonPairs;
+  for (const Pair &p : pairs) {
+    llvm::json::Object o{{"comparison", p.comparison}, {"shape_a", p.a.name},
+                         {"shape_b", p.b.name},        {"threads", p.threads},
+                         {"schedule_a", p.scheduleA},  {"schedule_b", p.scheduleB},
+                         {"measured", p.measured},     {"ok", p.ok},
+                         {"error", p.error}};
+    if (p.ok) {
+      o["ms_a"] = llvm::json::Array(p.msA);
+      o["ms_b"] = llvm::json::Array(p.msB);
+      o["median_ms_a"] = percentileOf(p.msA, 0.5);
+      o["median_ms_b"] = percentileOf(p.msB, 0.5);
+      o["ratio_median"] = p.ratio(0.5);
+      o["ratio_min"] = p.ratio(0);
+      o["ratio_max"] = p.ratio(1);
+    }
+    jsonPairs.push_back(std::move(o));
+  }
   return llvm::json::Object{{"tool", "attn-bench"},
                             {"date", info.date},
                             {"command", info.command},
@@ -89,10 +147,12 @@ llvm::json::Value Results::json() const {
                             {"peak_gflops", std::move(peaks)},
                             {"cpus", std::move(cpus)},
                             {"reps", info.reps},
+                            {"pair_rounds", info.pairRounds},
                             {"seconds", info.seconds},
                             {"complete", info.complete},
                             {"pipeline", llvm::json::Object(info.pipeline)},
-                            {"rows", std::move(jsonRows)}};
+                            {"rows", std::move(jsonRows)},
+                            {"pairs", std::move(jsonPairs)}};
 }
 
 std::string Results::csv() const {
@@ -131,5 +191,25 @@ void Results::printTable(llvm::raw_ostream &os) const {
     if (!r.ok)
       os << "  (" << (r.measured ? r.error : "not measured") << ")";
     os << "\n";
+  }
+  if (pairs.empty())
+    return;
+  os << "\nSide by side: A and B called alternately in one process, " << info.pairRounds
+     << " rounds; A/B is the median of the rounds' ratios\n";
+  const char *pairLayout = "{0,-16} {1,-21} {2,2} {3,10} {4,10} {5,7} {6,21}";
+  os << llvm::formatv(pairLayout, "A/B", "shape", "T", "A ms", "B ms", "A/B", "spread (min-max)")
+     << "\n";
+  for (const Pair &p : pairs) {
+    std::string shape = p.a.name == p.b.name ? p.a.name : p.a.name + " / " + p.b.name;
+    if (!p.ok) {
+      os << llvm::formatv(pairLayout, p.comparison, shape, p.threads, "-", "", "", "") << "  ("
+         << (p.measured ? p.error : "not measured") << ")\n";
+      continue;
+    }
+    os << llvm::formatv(pairLayout, p.comparison, shape, p.threads,
+                        fmt(percentileOf(p.msA, 0.5), "{0:F3}"),
+                        fmt(percentileOf(p.msB, 0.5), "{0:F3}"), fmt(p.ratio(), "{0:F3}"),
+                        llvm::formatv("{0:F3}-{1:F3}", p.ratio(0), p.ratio(1)).str())
+       << "\n";
   }
 }

@@ -26,6 +26,9 @@ const std::vector<std::string> &allSchemes();
 /// Library baselines (the denominator of "x best").
 bool isBaseline(const std::string &scheme);
 
+/// The p-quantile (0 min, 0.5 median, 1 max) of `values`, by nearest rank; 0 when empty.
+double percentileOf(std::vector<double> values, double p);
+
 struct Row {
   BenchShape shape;
   std::string scheme;
@@ -40,12 +43,36 @@ struct Row {
   double median() const { return percentile(0.5); }
 };
 
+/// Two fused kernels timed alternately in one worker (Worker.h, scheme "pair"): the targets that are
+/// ratios of two attn kernels (the heuristic's schedule against the tuner's, the unmasked kernel
+/// against the causal one) measured call by call, side by side, instead of from two rows measured
+/// minutes apart on a machine whose speed drifts by more than the 5% being judged.
+struct Pair {
+  std::string comparison; // "heuristic/tuned" or "unmasked/causal": A's name / B's
+  BenchShape a, b;
+  std::string scheduleA, scheduleB; // empty: the heuristic's
+  int threads = 1;
+  bool measured = false, ok = false;
+  std::string error;
+  std::vector<double> msA, msB; // one of each per round
+
+  /// Each round's A ms / B ms.
+  std::vector<double> ratios() const;
+  double ratio(double p = 0.5) const { return percentileOf(ratios(), p); }
+};
+
+/// The pairs a run measures after its rows: heuristic/tuned for every row of attn-tuned that
+/// succeeded (its schedule is the tuner's pick), unmasked/causal for every causal shape with a row of
+/// attn-fused whose unmasked twin (same sizes, no mask) is in `shapes`.
+std::vector<Pair> targetPairs(const std::vector<Row> &rows, const std::vector<BenchShape> &shapes);
+
 /// What the run was: written into the JSON.
 struct RunInfo {
   std::string command, date, target;
   std::map<int, double> peakGflops; // threads -> GFLOP/s
   std::map<int, std::vector<int>> cpus; // threads -> the CPUs its measurements ran on (Cpus.h)
   int reps = 0;
+  int pairRounds = 0; // rounds of each Pair
   double seconds = 0;
   bool complete = false;
   llvm::json::Object pipeline; // Pipeline.h, for the report (empty without --report)
@@ -55,6 +82,7 @@ class Results {
 public:
   Results(std::vector<Row> rows, RunInfo info) : rows(std::move(rows)), info(std::move(info)) {}
   std::vector<Row> rows;
+  std::vector<Pair> pairs; // measured after the rows
   RunInfo info;
 
   llvm::json::Value json() const;

@@ -103,62 +103,114 @@ int runNumpy(const WorkerJob &job, const BenchShape &s) {
   return emit(std::move(result));
 }
 
+/// One attn kernel of a shape, compiled (JIT) with its inputs and outputs, ready to be called.
+struct AttnCase {
+  std::unique_ptr<backend::JitKernel> kernel;
+  std::vector<HostTensor> inputs, outputs;
+  std::vector<const HostTensor *> in;
+  bool run(std::string &error) { return kernel->run(in, outputs, error); }
+};
+
+/// Compiles `s` (fused or as written; `schedule` empty: the heuristic's) for the job's target.
+bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const std::string &schedule,
+                 mlir::MLIRContext &ctx, AttnCase &c, std::string &error) {
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target);
+  if (!target) {
+    error = "unknown target '" + job.target + "'";
+    return false;
+  }
+  std::optional<kernel::ModuleSpec> spec =
+      tools::loadKernelsFromString(s.mlir(fused, schedule), s.name, ctx, {fused, job.target});
+  if (!spec) {
+    error = "the benchmark graph of " + s.name + " does not compile";
+    return false;
+  }
+  const kernel::FunctionSpec &fn = spec->functions.front();
+  c.kernel = backend::compileJit(fn, *target, error);
+  if (!c.kernel)
+    return false;
+  c.inputs = tools::randomInputs(fn, s.argShapes(), 1);
+  if (!tools::resultTensors(fn, c.inputs, c.outputs, error))
+    return false;
+  for (const HostTensor &t : c.inputs)
+    c.in.push_back(&t);
+  return true;
+}
+
+int runTune(const WorkerJob &job, const BenchShape &s) {
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target);
+  if (!target)
+    return fail("unknown target '" + job.target + "'");
+  mlir::MLIRContext ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      tools::parseModuleString(s.mlir(/*fused=*/true, ""), s.name, ctx);
+  if (!module || failed(tools::runPipeline(*module, {true, job.target})))
+    return fail("the benchmark graph does not compile");
+  tools::TuneOptions options;
+  options.budgetSeconds = job.tuneBudget;
+  options.reps = 3;
+  options.target = *target;
+  std::vector<tools::TuneReport> reports;
+  std::string error;
+  if (!tools::tuneModule(*module, options, reports, error) || reports.empty())
+    return fail("tuning failed: " + error);
+  const tools::TuneReport &r = reports.front();
+  return emit(llvm::json::Object{{"ok", true},
+                                 {"schedule", r.best},
+                                 {"heuristic", r.heuristic},
+                                 {"heuristic_ms", r.heuristicMs},
+                                 {"best_ms", r.bestMs},
+                                 {"candidates", r.candidates}});
+}
+
 int runAttn(const WorkerJob &job, const BenchShape &s) {
   backend::setThreadCount(job.threads);
-  bool fused = job.scheme == "attn-fused" || job.scheme == "attn-tuned" || job.scheme == "tune";
+  if (job.scheme == "tune")
+    return runTune(job, s);
+  bool fused = job.scheme == "attn-fused" || job.scheme == "attn-tuned";
   std::string schedule;
   if (job.scheme == "attn-tuned")
     schedule = job.schedule;
   else if (job.scheme.rfind("halide-", 0) == 0)
     schedule = "#attn.schedule<scheduler = \"" + job.scheme.substr(7) + "\">";
-  std::string error;
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target);
-  if (!target)
-    return fail("unknown target '" + job.target + "'");
   mlir::MLIRContext ctx;
-  std::string text = s.mlir(fused, schedule);
-
-  if (job.scheme == "tune") {
-    mlir::OwningOpRef<mlir::ModuleOp> module = tools::parseModuleString(text, s.name, ctx);
-    if (!module || failed(tools::runPipeline(*module, {true, job.target})))
-      return fail("the benchmark graph does not compile");
-    tools::TuneOptions options;
-    options.budgetSeconds = job.tuneBudget;
-    options.reps = 3;
-    options.target = *target;
-    std::vector<tools::TuneReport> reports;
-    if (!tools::tuneModule(*module, options, reports, error) || reports.empty())
-      return fail("tuning failed: " + error);
-    const tools::TuneReport &r = reports.front();
-    return emit(llvm::json::Object{{"ok", true},
-                                   {"schedule", r.best},
-                                   {"heuristic", r.heuristic},
-                                   {"heuristic_ms", r.heuristicMs},
-                                   {"best_ms", r.bestMs},
-                                   {"candidates", r.candidates}});
-  }
-
-  std::optional<kernel::ModuleSpec> spec =
-      tools::loadKernelsFromString(text, s.name, ctx, {fused, job.target});
-  if (!spec)
-    return fail("the benchmark graph does not compile");
-  const kernel::FunctionSpec &fn = spec->functions.front();
-  std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, *target, error);
-  if (!kernel)
+  AttnCase c;
+  std::string error;
+  if (!prepareAttn(job, s, fused, schedule, ctx, c, error))
     return fail(error);
-  std::vector<HostTensor> inputs = tools::randomInputs(fn, s.argShapes(), 1), outputs;
-  if (!tools::resultTensors(fn, inputs, outputs, error))
-    return fail(error);
-  std::vector<const HostTensor *> in;
-  for (const HostTensor &t : inputs)
-    in.push_back(&t);
   bool ok = true;
-  llvm::json::Object result = timeIt(job.reps, [&] { ok = ok && kernel->run(in, outputs, error); });
+  llvm::json::Object result = timeIt(job.reps, [&] { ok = ok && c.run(error); });
   if (!ok)
     return fail(error);
-  std::string sched = kernel->scheduleText();
+  std::string sched = c.kernel->scheduleText();
   result["schedule_log"] = sched.substr(0, sched.find('\n'));
   return emit(std::move(result));
+}
+
+/// Two fused kernels called alternately, A then B in even rounds and B then A in odd ones (neither
+/// always runs first, after the other has left the caches its way): each round's pair of timings
+/// is taken seconds apart at most, so their ratio is not moved by the machine's slower phases the
+/// way two rows measured minutes apart are.
+int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
+  backend::setThreadCount(job.threads);
+  mlir::MLIRContext ctx;
+  AttnCase ca, cb;
+  std::string error;
+  if (!prepareAttn(job, a, true, job.schedule, ctx, ca, error) ||
+      !prepareAttn(job, b, true, job.scheduleB, ctx, cb, error))
+    return fail(error);
+  if (!ca.run(error) || !cb.run(error)) // warm-up
+    return fail(error);
+  llvm::json::Array msA, msB;
+  for (int r = 0; r < job.reps; ++r)
+    for (int side : r % 2 ? std::vector<int>{1, 0} : std::vector<int>{0, 1}) {
+      AttnCase &c = side ? cb : ca;
+      auto t0 = Clock::now();
+      if (!c.run(error))
+        return fail(error);
+      (side ? msB : msA).push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    }
+  return emit(llvm::json::Object{{"ok", true}, {"ms_a", std::move(msA)}, {"ms_b", std::move(msB)}});
 }
 
 } // namespace
@@ -167,16 +219,27 @@ int runWorker(const WorkerJob &job) {
   // Before any library starts a thread: they inherit the mask.
   if (!job.cpus.empty() && !pinTo(job.cpus))
     return fail("cannot run on CPUs " + cpuList(job.cpus) + ": " + std::strerror(errno));
-  for (const BenchShape &s : benchShapes(job.quick)) {
-    if (s.name != job.shape)
-      continue;
-    if (job.scheme == "openblas" || job.scheme == "onednn")
-      return runBaseline(job, s);
-    if (job.scheme == "numpy")
-      return runNumpy(job, s);
-    return runAttn(job, s);
+  std::vector<BenchShape> shapes = benchShapes(job.quick);
+  auto find = [&](const std::string &name) -> const BenchShape * {
+    for (const BenchShape &s : shapes)
+      if (s.name == name)
+        return &s;
+    return nullptr;
+  };
+  const BenchShape *s = find(job.shape);
+  if (!s)
+    return fail("unknown shape '" + job.shape + "'");
+  if (job.scheme == "pair") {
+    const BenchShape *b = find(job.shapeB);
+    if (!b)
+      return fail("unknown shape '" + job.shapeB + "'");
+    return runPair(job, *s, *b);
   }
-  return fail("unknown shape '" + job.shape + "'");
+  if (job.scheme == "openblas" || job.scheme == "onednn")
+    return runBaseline(job, *s);
+  if (job.scheme == "numpy")
+    return runNumpy(job, *s);
+  return runAttn(job, *s);
 }
 
 } // namespace attn::bench

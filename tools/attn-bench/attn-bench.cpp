@@ -9,6 +9,9 @@
 // spread of repeated runs after a warm-up, GFLOP/s, % of the measured peak, the ratio to the best
 // library baseline of the same shape and thread count, GB/s (decode), tanh/s (additive), and the
 // peak resident memory during the runs. Each measurement runs in its own process (Worker.h).
+// Then the targets that are ratios of two attn kernels (the heuristic's schedule against the tuner's,
+// the unmasked kernel against the causal one) are timed again as pairs: both kernels in one process,
+// called alternately (Results.h, Pair).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +64,11 @@ static cl::opt<double> tuneBudget("tune-budget",
                                   cl::desc("Seconds of autotuning per shape and thread count for "
                                            "attn-tuned (default 20; 0 skips it)"),
                                   cl::init(20), cl::cat(category));
+static cl::opt<bool> pairsFlag(
+    "pairs",
+    cl::desc("After the rows, time heuristic/tuned and unmasked/causal side by side: both kernels "
+             "in one process, called alternately for twice --reps rounds (default true)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
                                                           "900)"),
                                       cl::init(900), cl::cat(category));
@@ -94,6 +102,8 @@ static cl::opt<std::string> wShape("w-shape", cl::Hidden, cl::cat(category));
 static cl::opt<std::string> wScheme("w-scheme", cl::Hidden, cl::cat(category));
 static cl::opt<int> wThreads("w-threads", cl::Hidden, cl::init(1), cl::cat(category));
 static cl::opt<std::string> wSchedule("w-schedule", cl::Hidden, cl::cat(category));
+static cl::opt<std::string> wShapeB("w-shape-b", cl::Hidden, cl::cat(category));
+static cl::opt<std::string> wScheduleB("w-schedule-b", cl::Hidden, cl::cat(category));
 static cl::list<int> wCpus("w-cpus", cl::Hidden, cl::CommaSeparated, cl::cat(category));
 
 namespace {
@@ -129,6 +139,10 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
                                    "--tune-budget=" + std::to_string(job.tuneBudget)};
   if (!job.schedule.empty())
     args.push_back("--w-schedule=" + job.schedule);
+  if (!job.shapeB.empty())
+    args.push_back("--w-shape-b=" + job.shapeB);
+  if (!job.scheduleB.empty())
+    args.push_back("--w-schedule-b=" + job.scheduleB);
   if (job.quick)
     args.push_back("--quick");
   if (!job.cpus.empty())
@@ -218,6 +232,32 @@ void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
   r.schedule = job.schedule;
 }
 
+/// Times a pair's two kernels alternately in a worker process.
+void measurePair(const std::string &self, Pair &p, const std::vector<int> &cpus, int rounds) {
+  WorkerJob job;
+  job.cpus = cpus;
+  job.scheme = "pair";
+  job.shape = p.a.name;
+  job.schedule = p.scheduleA;
+  job.shapeB = p.b.name;
+  job.scheduleB = p.scheduleB;
+  job.threads = p.threads;
+  job.reps = rounds;
+  job.quick = quick;
+  job.target = targetFlag;
+  p.measured = true;
+  llvm::json::Object result = spawnWorker(self, job);
+  p.ok = result.getBoolean("ok").value_or(false);
+  if (!p.ok) {
+    p.error = result.getString("error").value_or("failed").str();
+    return;
+  }
+  for (auto [key, ms] : {std::make_pair("ms_a", &p.msA), std::make_pair("ms_b", &p.msB)})
+    if (const llvm::json::Array *a = result.getArray(key))
+      for (const llvm::json::Value &v : *a)
+        ms->push_back(v.getAsNumber().value_or(0));
+}
+
 /// --write-graphs: the GPU measurement's inputs, from the one list of shapes.
 int writeGpuGraphs(const std::string &dir) {
   if (std::string err = tools::makeDirectories(dir); !err.empty())
@@ -303,6 +343,8 @@ int main(int argc, char **argv) {
     job.threads = wThreads;
     job.reps = reps;
     job.schedule = wSchedule;
+    job.shapeB = wShapeB;
+    job.scheduleB = wScheduleB;
     job.tuneBudget = tuneBudget;
     job.quick = quick;
     job.target = targetFlag;
@@ -363,6 +405,7 @@ int main(int argc, char **argv) {
   info.date = date;
   info.target = target->halideTarget;
   info.reps = reps;
+  info.pairRounds = 2 * reps;
   std::string error;
   if (!reportFile.empty()) {
     llvm::StringRef ext = llvm::sys::path::extension(reportFile);
@@ -411,6 +454,22 @@ int main(int argc, char **argv) {
     else
       llvm::errs() << "[" << i + 1 << "/" << all.size() << "] " << what << "\n";
     measure(self, r, results.info.cpus[r.threads], tuned, tty);
+    results.info.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (!writeOutputs(results, error))
+      return tools::fail(error);
+  }
+  if (pairsFlag)
+    results.pairs = targetPairs(all, shapes);
+  for (size_t i = 0; i < results.pairs.size(); ++i) {
+    Pair &p = results.pairs[i];
+    std::string what = p.comparison + " " + (p.a.name == p.b.name ? p.a.name : p.a.name + " / " + p.b.name) +
+                       " " + std::to_string(p.threads) + "T";
+    if (tty)
+      llvm::errs() << "\r\033[K[pair " << i + 1 << "/" << results.pairs.size() << "] " << what;
+    else
+      llvm::errs() << "[pair " << i + 1 << "/" << results.pairs.size() << "] " << what << "\n";
+    measurePair(self, p, results.info.cpus[p.threads], results.info.pairRounds);
     results.info.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!writeOutputs(results, error))

@@ -139,6 +139,29 @@ def table(doc):
     return "\n".join(out)
 
 
+def pairs_table(doc):
+    pairs = doc.get("pairs") or []
+    if not pairs:
+        return ""
+    head = ["A/B", "shape", "T", "A ms", "B ms", "A/B", "spread", "status"]
+    out = ['<section id="pairs"><h2>Side by side</h2>'
+           f"<p>Each pair's two kernels called alternately in one process, {doc.get('pair_rounds')} "
+           "rounds; A/B is the median of the rounds' ratios (heuristic/tuned: the heuristic's "
+           "schedule over the tuner's pick; unmasked/causal: the speedup of the causal mask).</p>",
+           '<table id="pairs-table"><thead><tr>' + "".join(f"<th>{esc(h)}</th>" for h in head) +
+           "</tr></thead><tbody>"]
+    for p in pairs:
+        status = "ok" if p.get("ok") else (p.get("error") or "failed") if p.get("measured") else "pending"
+        shape = p["shape_a"] if p["shape_a"] == p["shape_b"] else f"{p['shape_a']} / {p['shape_b']}"
+        cells = [p["comparison"], shape, p["threads"], num(p.get("median_ms_a"), ".3f"),
+                 num(p.get("median_ms_b"), ".3f"), num(p.get("ratio_median"), ".3f"),
+                 f"{p['ratio_min']:.3f}-{p['ratio_max']:.3f}" if p.get("ok") else "", status]
+        cls = "ok" if p.get("ok") else "pending" if not p.get("measured") else "failed"
+        out.append(f'<tr class="{cls}">' + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
+    out.append("</tbody></table></section>")
+    return "\n".join(out)
+
+
 def pipeline(doc):
     p = doc.get("pipeline") or {}
     if not p:
@@ -215,11 +238,15 @@ def main():
     rows = doc["rows"]
     measured = sum(1 for r in rows if r.get("measured"))
     complete = bool(doc.get("complete"))
+    pairs = doc.get("pairs") or []
+    pairs_done = (f", {sum(1 for p in pairs if p.get('measured'))} of {len(pairs)} pairs"
+                  if pairs else "")
     threads = sorted({r["threads"] for r in rows})
     peaks = ", ".join(f"{t} thread(s): {doc['peak_gflops'][str(t)]:.1f} GFLOP/s"
                       for t in threads if str(t) in doc["peak_gflops"])
     status = (f"complete: {measured} measurements in {doc.get('seconds', 0):.0f} s" if complete else
-              f"running: {measured} of {len(rows)} measured; this page reloads every {RELOAD_SECONDS} s")
+              f"running: {measured} of {len(rows)} measured{pairs_done}; this page reloads every "
+              f"{RELOAD_SECONDS} s")
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">']
     if not complete:
         parts.append(f'<meta http-equiv="refresh" content="{RELOAD_SECONDS}">')
@@ -239,7 +266,8 @@ def main():
                  "<p>x best: the best library baseline's median time over this row's, same shape and "
                  "thread count (above 1: faster). Click a heading to sort.</p>")
     parts.append(table(doc))
-    parts.append('</section><section id="pipeline"><h2>Pipeline of one kernel</h2>')
+    parts.append("</section>" + pairs_table(doc))
+    parts.append('<section id="pipeline"><h2>Pipeline of one kernel</h2>')
     parts.append(pipeline(doc))
     parts.append(f"</section><script>{SCRIPT}</script></body></html>\n")
     tmp = os.path.join(os.path.dirname(os.path.abspath(out)), "." + os.path.basename(out) + ".tmp")

@@ -2,8 +2,8 @@
 """check_bench_json.py RESULTS.json RESULTS.csv: checks an attn-bench run's files.
 
 Recomputes every derived column from the raw timings (median, GFLOP/s, % of the recorded peak, the
-ratio to the best baseline of the same shape and thread count) instead of trusting attn-bench's own
-arithmetic, checks that the rows of T threads ran on the first T CPUs this process may use, and checks
+ratio to the best baseline of the same shape and thread count, each side-by-side pair's median of
+per-round ratios) instead of trusting attn-bench's own arithmetic, checks that the rows of T threads ran on the first T CPUs this process may use, and checks
 the CSV holds the same rows. Prints one line per row and "ok" at the end.
 """
 import csv
@@ -60,6 +60,25 @@ for r in rows:
         assert close(r["ratio_to_best_baseline"], best[key] / r["median_ms"])
     assert r["rss_mb"] > 1
     print(f"{r['shape']} {r['scheme']} {r['threads']}T ok")
+
+# The side-by-side pairs: one timing of each side per round, the ratio the median of the rounds'.
+shapes = {r["shape"]: r for r in rows}
+for p in doc["pairs"]:
+    assert p["measured"] and p["ok"], f"{p['comparison']} {p['shape_a']}: {p['error']}"
+    assert len(p["ms_a"]) == len(p["ms_b"]) == doc["pair_rounds"] == 2 * doc["reps"]
+    ratios = [a / b for a, b in zip(p["ms_a"], p["ms_b"])]
+    assert close(p["ratio_median"], median(ratios)), (p["ratio_median"], median(ratios))
+    assert close(p["ratio_min"], min(ratios)) and close(p["ratio_max"], max(ratios))
+    if p["comparison"] == "heuristic/tuned":
+        tuned = [r for r in rows if r["scheme"] == "attn-tuned" and r["shape"] == p["shape_a"]
+                 and r["threads"] == p["threads"]]
+        assert p["shape_a"] == p["shape_b"] and p["schedule_a"] == ""
+        assert p["schedule_b"] == tuned[0]["schedule"], "side B runs the tuner's pick"
+    else:
+        a, b = shapes[p["shape_a"]], shapes[p["shape_b"]]
+        assert not a["causal"] and b["causal"]
+        assert all(a[k] == b[k] for k in ("B", "H", "Hkv", "Tq", "Tk", "D", "kind"))
+    print(f"pair {p['comparison']} {p['shape_a']} {p['shape_b']} {p['threads']}T ok")
 
 with open(sys.argv[2]) as f:
     table = list(csv.DictReader(f))
