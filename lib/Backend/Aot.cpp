@@ -5,6 +5,9 @@
 #include "attn/Backend/Backend.h"
 #include "attn/Runtime/Interrupt.h"
 
+#include "llvm/Object/ArchiveWriter.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -77,6 +80,10 @@ public:
       error = "cannot write into '" + outDir + "': " + std::strerror(errno);
   }
   ~StagingDir() {
+    for (const std::string &f : scratchFiles) {
+      ::unlink(f.c_str());
+      unregisterTemporary(f);
+    }
     for (const std::string &f : files) {
       ::unlink(f.c_str());
       unregisterTemporary(f);
@@ -90,6 +97,12 @@ public:
     files.push_back(path + "/" + name);
     registerTemporary(files.back());
     return files.back();
+  }
+  /// A file that is never published (an intermediate).
+  std::string scratch(const std::string &name) {
+    scratchFiles.push_back(path + "/" + name);
+    registerTemporary(scratchFiles.back());
+    return scratchFiles.back();
   }
   /// Renames every staged file into `outDir`.
   bool publish(const std::string &outDir, std::string &err) {
@@ -107,8 +120,41 @@ public:
   std::string path, error;
 
 private:
-  std::vector<std::string> files;
+  std::vector<std::string> files, scratchFiles;
 };
+
+// The scratch pool's object (KernelRuntime/scratch_pool.c, compiled for the build's host) and the
+// header declaring what it adds, embedded at build time (cmake/EmbedFile.cmake).
+#include "ScratchPoolHeader.inc"
+#include "ScratchPoolObject.inc"
+
+/// Whether the pool's object links with kernels of `t`: it was compiled for x86-64 Linux.
+bool poolFits(const Target &t) {
+#if defined(__x86_64__) && defined(__linux__)
+  return t.arch == Target::X86 && t.bits == 64 && t.os == Target::Linux;
+#else
+  return false;
+#endif
+}
+
+/// attn_runtime.a: the scratch pool ahead of Halide's runtime (the linker resolves halide_malloc and
+/// halide_free from the first member that defines them: the pool's strong definitions, which
+/// Halide's weak ones then yield to).
+void writeRuntimeArchive(const std::string &halideObject, const std::string &archive) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> runtime = llvm::MemoryBuffer::getFile(halideObject);
+  if (!runtime)
+    throw CompileError("cannot read the Halide runtime object: " + runtime.getError().message());
+  llvm::StringRef pool(reinterpret_cast<const char *>(kScratchPoolObject), sizeof kScratchPoolObject);
+  std::vector<llvm::NewArchiveMember> members;
+  members.emplace_back(llvm::MemoryBufferRef(pool, "attn_scratch_pool.o"));
+  members.emplace_back(llvm::MemoryBufferRef((*runtime)->getBuffer(), "halide_runtime.o"));
+  for (llvm::NewArchiveMember &m : members)
+    m.MemberName = m.Buf->getBufferIdentifier();
+  if (llvm::Error e = llvm::writeArchive(archive, members, llvm::SymtabWritingMode::NormalSymtab,
+                                         llvm::object::Archive::K_GNU, /*Deterministic=*/true,
+                                         /*Thin=*/false))
+    throw CompileError("cannot write '" + archive + "': " + llvm::toString(std::move(e)));
+}
 
 OutputFileType halideOutput(Emit e) {
   switch (e) {
@@ -196,15 +242,25 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
   return ok && staging.publish(outDir, error);
 }
 
-bool compileRuntime(const TargetInfo &target, const std::string &outDir, std::string &error) {
+bool compileRuntime(const TargetInfo &target, const std::string &outDir, bool &withPool,
+                    std::string &error) {
   StagingDir staging(outDir);
   if (!staging.error.empty()) {
     error = staging.error;
     return false;
   }
   bool ok = catchHalide("the Halide runtime", error, [&] {
-    compile_standalone_runtime({{OutputFileType::static_library, staging.file(runtimeFileName())}},
-                               Target(target.halideTarget));
+    Target t(target.halideTarget);
+    withPool = poolFits(t);
+    if (withPool) {
+      std::string object = staging.scratch("halide_runtime.o");
+      compile_standalone_runtime({{OutputFileType::object, object}}, t);
+      writeRuntimeArchive(object, staging.file(runtimeFileName()));
+      std::ofstream(staging.file("attn_runtime.h"), std::ios::binary)
+          .write(reinterpret_cast<const char *>(kScratchPoolHeader), sizeof kScratchPoolHeader);
+    } else {
+      compile_standalone_runtime({{OutputFileType::static_library, staging.file(runtimeFileName())}}, t);
+    }
     // The headers a program needs to build buffers for the kernels (halide_buffer_t, Buffer<T>).
     copyHeader("HalideRuntime.h", staging.file("HalideRuntime.h"));
     copyHeader("HalideBuffer.h", staging.file("HalideBuffer.h"));

@@ -101,9 +101,12 @@ int main(int argc, char **argv) {
       llvm::outs() << ", " << outDir << "/" << backend::emitFileName(fn.name, e);
     llvm::outs() << "\n";
   }
-  if (!backend::compileRuntime(*target, outDir, error))
+  bool withPool = false;
+  if (!backend::compileRuntime(*target, outDir, withPool, error))
     return tools::fail(error);
-  llvm::outs() << "wrote " << outDir << "/" << backend::runtimeFileName() << " (the Halide runtime, "
+  llvm::outs() << "wrote " << outDir << "/" << backend::runtimeFileName()
+               << (withPool ? " (the Halide runtime with attn's scratch pool, attn_runtime.h; "
+                            : " (the Halide runtime; ")
                << "target " << target->halideTarget << ")\n";
   return 0;
 }

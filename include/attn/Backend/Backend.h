@@ -40,8 +40,12 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
 /// code generation's, in milliseconds (the lowering fuzzer's target).
 bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target, std::string &error);
 
-/// Writes OUT_DIR/attn_runtime.a: the one Halide runtime all kernels of a program share.
-bool compileRuntime(const TargetInfo &target, const std::string &outDir, std::string &error);
+/// Writes OUT_DIR/attn_runtime.a: the one Halide runtime all kernels of a program share. On x86-64
+/// Linux (the targets the pool is built for) it holds attn's scratch pool ahead of Halide's runtime,
+/// and OUT_DIR/attn_runtime.h declares what the pool adds (lib/Backend/KernelRuntime); `withPool`
+/// says whether it does.
+bool compileRuntime(const TargetInfo &target, const std::string &outDir, bool &withPool,
+                    std::string &error);
 inline const char *runtimeFileName() { return "attn_runtime.a"; }
 
 /// A kernel compiled in memory.

@@ -1,0 +1,137 @@
+/* scratch_pool.c - the allocator attn_runtime.a gives AOT kernels (attn_runtime.h says why).
+ *
+ * Compiled at attn's build time for the host (x86-64 Linux), with fixed flags (never a sanitizer's:
+ * it is linked into users' programs), embedded in attn-compile and written into attn_runtime.a
+ * ahead of Halide's runtime, so that the linker takes these strong definitions of halide_malloc and
+ * halide_free, and Halide's weak ones give way. Plain C and libc only: a C program links it.
+ */
+#define _POSIX_C_SOURCE 200112L /* posix_memalign under -std=c11 */
+
+#include "attn_runtime.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef void *(*halide_malloc_t)(void *, size_t);
+typedef void (*halide_free_t)(void *, void *);
+
+/* Halide's vector loads want the block aligned to the widest vector (64 bytes on AVX-512), and may
+ * read a little before its start and past its end: 128 bytes of slack on each side, the header in
+ * the slack before. */
+enum { kAlign = 128, kSlots = 64 };
+#define kMaxCachedBytes ((size_t)1 << 30)
+
+struct header {
+  void *base;
+  size_t bytes;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+  void *p;
+  size_t bytes;
+} cache[kSlots]; /* oldest first */
+static int cached;
+static size_t cachedBytes;
+static halide_malloc_t customMalloc;
+static halide_free_t customFree;
+
+static struct header *headerOf(void *p) { return (struct header *)p - 1; }
+
+static void *fresh(size_t bytes) {
+  void *base;
+  if (posix_memalign(&base, kAlign, bytes + 2 * kAlign) != 0)
+    return NULL;
+  char *p = (char *)base + kAlign;
+  headerOf(p)->base = base;
+  headerOf(p)->bytes = bytes;
+  return p;
+}
+
+/* Removes cache entry i (the caller holds the lock). */
+static void *takeSlot(int i) {
+  void *p = cache[i].p;
+  cachedBytes -= cache[i].bytes;
+  for (int j = i + 1; j < cached; ++j)
+    cache[j - 1] = cache[j];
+  --cached;
+  return p;
+}
+
+void *halide_malloc(void *user_context, size_t bytes) {
+  if (customMalloc)
+    return customMalloc(user_context, bytes);
+  void *p = NULL;
+  pthread_mutex_lock(&lock);
+  int best = -1;
+  for (int i = 0; i < cached; ++i)
+    if (cache[i].bytes >= bytes && cache[i].bytes <= bytes + bytes / 8 + 4096 &&
+        (best < 0 || cache[i].bytes < cache[best].bytes))
+      best = i;
+  if (best >= 0)
+    p = takeSlot(best);
+  pthread_mutex_unlock(&lock);
+  return p ? p : fresh(bytes);
+}
+
+void halide_free(void *user_context, void *p) {
+  if (customFree) {
+    customFree(user_context, p);
+    return;
+  }
+  if (!p)
+    return;
+  size_t bytes = headerOf(p)->bytes;
+  void *evicted[kSlots];
+  int nEvicted = 0;
+  pthread_mutex_lock(&lock);
+  if (bytes <= kMaxCachedBytes) {
+    while (cached > 0 && (cached == kSlots || cachedBytes + bytes > kMaxCachedBytes))
+      evicted[nEvicted++] = takeSlot(0);
+    cache[cached].p = p;
+    cache[cached].bytes = bytes;
+    ++cached;
+    cachedBytes += bytes;
+    p = NULL;
+  }
+  pthread_mutex_unlock(&lock);
+  for (int i = 0; i < nEvicted; ++i)
+    free(headerOf(evicted[i])->base);
+  if (p)
+    free(headerOf(p)->base);
+}
+
+void attn_release_scratch(void) {
+  void *all[kSlots];
+  int n = 0;
+  pthread_mutex_lock(&lock);
+  while (cached > 0)
+    all[n++] = takeSlot(0);
+  pthread_mutex_unlock(&lock);
+  for (int i = 0; i < n; ++i)
+    free(headerOf(all[i])->base);
+}
+
+/* At exit, so that leak checkers see every block given back. */
+__attribute__((destructor)) static void releaseAtExit(void) { attn_release_scratch(); }
+
+/* Halide's way to install another allocator, kept working: while one is installed, halide_malloc
+ * and halide_free call it (NULL goes back to this pool). Each returns the allocator it replaces;
+ * in place of this pool, which has no callable of that type, Halide's default (malloc and free), so
+ * that a caller that chains to the previous allocator calls something valid. */
+extern void *halide_default_malloc(void *user_context, size_t bytes);
+extern void halide_default_free(void *user_context, void *p);
+
+halide_malloc_t halide_set_custom_malloc(halide_malloc_t user_malloc) {
+  halide_malloc_t previous = customMalloc;
+  customMalloc = user_malloc;
+  return previous ? previous : halide_default_malloc;
+}
+
+halide_free_t halide_set_custom_free(halide_free_t user_free) {
+  halide_free_t previous = customFree;
+  customFree = user_free;
+  return previous ? previous : halide_default_free;
+}

@@ -1,0 +1,109 @@
+/* Calls an AOT kernel repeatedly and counts the fresh blocks attn_runtime.a's scratch pool takes from
+ * the system (posix_memalign, wrapped at link time: -Wl,--wrap=posix_memalign). Plain C: the pool
+ * links into a C program. With -DOWN_ALLOCATOR the program defines halide_malloc and halide_free
+ * itself, which must take precedence over the archive's. */
+#include "out/HalideRuntime.h"
+#include "out/attn_runtime.h"
+#include "out/pooled.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { B = 1, H = 2, S = 1024, D = 64, N = B * H * S * D };
+
+static int fresh; /* posix_memalign calls */
+int __real_posix_memalign(void **p, size_t align, size_t bytes);
+int __wrap_posix_memalign(void **p, size_t align, size_t bytes) {
+  ++fresh;
+  return __real_posix_memalign(p, align, bytes);
+}
+
+static int userCalls; /* calls of the program's own allocator */
+#ifdef OWN_ALLOCATOR
+void *halide_malloc(void *uc, size_t bytes) {
+  (void)uc;
+  ++userCalls;
+  void *p;
+  return __real_posix_memalign(&p, 128, bytes) ? NULL : p;
+}
+void halide_free(void *uc, void *p) {
+  (void)uc;
+  free(p);
+}
+#else
+static void *countingMalloc(void *uc, size_t bytes) {
+  (void)uc;
+  ++userCalls;
+  void *p;
+  return __real_posix_memalign(&p, 128, bytes) ? NULL : p;
+}
+static void countingFree(void *uc, void *p) {
+  (void)uc;
+  free(p);
+}
+#endif
+
+/* A dense [B, H, S, D] buffer (Halide's dims innermost first). */
+static void makeBuffer(halide_buffer_t *b, halide_dimension_t *dims, float *data) {
+  int extents[4] = {D, S, H, B}, stride = 1;
+  for (int i = 0; i < 4; ++i) {
+    dims[i].min = 0, dims[i].extent = extents[i], dims[i].stride = stride, dims[i].flags = 0;
+    stride *= extents[i];
+  }
+  memset(b, 0, sizeof *b);
+  b->host = (uint8_t *)data;
+  b->type.code = halide_type_float, b->type.bits = 32, b->type.lanes = 1;
+  b->dimensions = 4;
+  b->dim = dims;
+}
+
+int main(void) {
+  static float q[N], k[N], v[N], o[N], first[N];
+  for (int i = 0; i < N; ++i)
+    q[i] = (float)((i * 7919) % 2003) / 2003.0f - 0.5f, k[i] = (float)((i * 104729) % 1999) / 1999.0f - 0.5f,
+    v[i] = (float)((i * 15485863) % 2011) / 2011.0f - 0.5f;
+  halide_dimension_t dq[4], dk[4], dv[4], dout[4];
+  halide_buffer_t bq, bk, bv, bo;
+  makeBuffer(&bq, dq, q), makeBuffer(&bk, dk, k), makeBuffer(&bv, dv, v), makeBuffer(&bo, dout, o);
+
+  if (pooled(&bq, &bk, &bv, &bo) != 0)
+    return 1;
+  memcpy(first, o, sizeof o);
+  int afterFirst = fresh, same = 1;
+  for (int r = 0; r < 4; ++r) {
+    memset(o, 0, sizeof o);
+    if (pooled(&bq, &bk, &bv, &bo) != 0)
+      return 1;
+    same = same && memcmp(o, first, sizeof o) == 0;
+  }
+#ifdef OWN_ALLOCATOR
+  printf("own allocator: %s, pool blocks %d, results identical: %s\n", userCalls > 0 ? "used" : "unused",
+         fresh, same ? "yes" : "no");
+  return 0;
+#else
+  printf("first call: %s fresh blocks; next 4 calls: %d fresh blocks; results identical: %s\n",
+         afterFirst > 0 ? "some" : "no", fresh - afterFirst, same ? "yes" : "no");
+
+  /* An allocator installed with halide_set_custom_malloc/free is used instead of the pool. */
+  halide_set_custom_malloc(countingMalloc);
+  halide_set_custom_free(countingFree);
+  int before = fresh;
+  memset(o, 0, sizeof o);
+  int rc = pooled(&bq, &bk, &bv, &bo);
+  printf("custom allocator: %s, pool blocks %d, result identical: %s\n", userCalls > 0 ? "used" : "unused",
+         fresh - before, rc == 0 && memcmp(o, first, sizeof o) == 0 ? "yes" : "no");
+
+  /* Back to the pool (NULL), which still holds its blocks; then they are given back. */
+  halide_set_custom_malloc(NULL);
+  halide_set_custom_free(NULL);
+  before = fresh;
+  rc = pooled(&bq, &bk, &bv, &bo);
+  printf("pool again: %d fresh blocks\n", fresh - before);
+  attn_release_scratch();
+  before = fresh;
+  rc = rc || pooled(&bq, &bk, &bv, &bo);
+  printf("after attn_release_scratch: %s fresh blocks, rc %d\n", fresh - before > 0 ? "some" : "no", rc);
+  return rc;
+#endif
+}
