@@ -57,6 +57,14 @@ func.func @decode_gqa(%q: tensor<8x8x1x64xf32>, %k: tensor<8x2x2048x64xf32>, %v:
   return %o : tensor<8x8x1x64xf32>
 }
 
+// Decode with a task per (batch, kv head): all of 2048 keys in one block, tasks per tile.
+// AVX512-LABEL: func @decode_batched
+// AVX512: #attn.schedule<tile_q = 1, block_k = 2048, vector = 16, reg_q = 1, reg_k = 16, reg_v = 4, chunk_k = 256, parallel = "tiles"
+func.func @decode_batched(%q: tensor<8x8x1x64xf32>, %k: tensor<8x8x2048x64xf32>, %v: tensor<8x8x2048x64xf32>) -> tensor<8x8x1x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<8x8x1x64xf32>, tensor<8x8x2048x64xf32>, tensor<8x8x2048x64xf32> -> tensor<8x8x1x64xf32>
+  return %o : tensor<8x8x1x64xf32>
+}
+
 // A schedule already there (hand-written, tuned) is kept; other ops get the per-op schedule.
 // AVX512-LABEL: func @keeps_and_fills
 // AVX512: attn.attention {{.*}}#attn.schedule<tile_q = 64, block_k = 128>
@@ -72,7 +80,7 @@ func.func @keeps_and_fills(%q: tensor<1x2x64x16xf32>, %x: tensor<1x64x32xf32>, %
 
 // Decode with fewer keys than a block: one block of all the keys (rounded up to 16), not 1024.
 // AVX512-LABEL: func @decode_short
-// AVX512: #attn.schedule<tile_q = 1, block_k = 128, vector = 16, reg_q = 1, reg_k = 16, reg_v = 4, chunk_k = 256, parallel = "heads"
+// AVX512: #attn.schedule<tile_q = 1, block_k = 128, vector = 16, reg_q = 1, reg_k = 16, reg_v = 4, chunk_k = 256, parallel = "tiles"
 func.func @decode_short(%q: tensor<2x4x1x64xf32>, %k: tensor<2x4x120x64xf32>, %v: tensor<2x4x120x64xf32>) -> tensor<2x4x1x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<2x4x1x64xf32>, tensor<2x4x120x64xf32>, tensor<2x4x120x64xf32> -> tensor<2x4x1x64xf32>
   return %o : tensor<2x4x1x64xf32>
