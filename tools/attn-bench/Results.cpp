@@ -200,13 +200,12 @@ void Results::printTable(llvm::raw_ostream &os) const {
   os << llvm::formatv(pairLayout, "A/B", "shape", "T", "A ms", "B ms", "A/B", "spread (min-max)")
      << "\n";
   for (const Pair &p : pairs) {
-    std::string shape = p.a.name == p.b.name ? p.a.name : p.a.name + " / " + p.b.name;
     if (!p.ok) {
-      os << llvm::formatv(pairLayout, p.comparison, shape, p.threads, "-", "", "", "") << "  ("
+      os << llvm::formatv(pairLayout, p.comparison, p.shapes(), p.threads, "-", "", "", "") << "  ("
          << (p.measured ? p.error : "not measured") << ")\n";
       continue;
     }
-    os << llvm::formatv(pairLayout, p.comparison, shape, p.threads,
+    os << llvm::formatv(pairLayout, p.comparison, p.shapes(), p.threads,
                         fmt(percentileOf(p.msA, 0.5), "{0:F3}"),
                         fmt(percentileOf(p.msB, 0.5), "{0:F3}"), fmt(p.ratio(), "{0:F3}"),
                         llvm::formatv("{0:F3}-{1:F3}", p.ratio(0), p.ratio(1)).str())

@@ -56,6 +56,8 @@ struct Pair {
   std::string error;
   std::vector<double> msA, msB; // one of each per round
 
+  /// "S512", or "S2048 / S2048-causal" when the shapes differ.
+  std::string shapes() const { return a.name == b.name ? a.name : a.name + " / " + b.name; }
   /// Each round's A ms / B ms.
   std::vector<double> ratios() const;
   double ratio(double p = 0.5) const { return percentileOf(ratios(), p); }

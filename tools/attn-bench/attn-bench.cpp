@@ -463,8 +463,7 @@ int main(int argc, char **argv) {
     results.pairs = targetPairs(all, shapes);
   for (size_t i = 0; i < results.pairs.size(); ++i) {
     Pair &p = results.pairs[i];
-    std::string what = p.comparison + " " + (p.a.name == p.b.name ? p.a.name : p.a.name + " / " + p.b.name) +
-                       " " + std::to_string(p.threads) + "T";
+    std::string what = p.comparison + " " + p.shapes() + " " + std::to_string(p.threads) + "T";
     if (tty)
       llvm::errs() << "\r\033[K[pair " << i + 1 << "/" << results.pairs.size() << "] " << what;
     else

@@ -42,6 +42,8 @@ static struct header *headerOf(void *p) { return (struct header *)p - 1; }
 
 static void *fresh(size_t bytes) {
   void *base;
+  if (bytes > SIZE_MAX - 2 * kAlign)
+    return NULL;
   if (posix_memalign(&base, kAlign, bytes + 2 * kAlign) != 0)
     return NULL;
   char *p = (char *)base + kAlign;
