@@ -189,19 +189,32 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
   return std::move(*v->getAsObject());
 }
 
-/// Measures one row in a worker process; for attn-tuned, first tunes (once per shape and thread
-/// count) in another.
-void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
-             std::map<std::pair<std::string, int>, std::string> &tuned, bool tty) {
+/// A job with what every job of this run shares (the flags), on `cpus` with `threads` threads.
+WorkerJob runJob(const std::string &scheme, const std::vector<int> &cpus, int threads) {
   WorkerJob job;
+  job.scheme = scheme;
   job.cpus = cpus;
-  job.shape = r.shape.name;
-  job.scheme = r.scheme;
-  job.threads = r.threads;
+  job.threads = threads;
   job.reps = reps;
   job.quick = quick;
   job.tuneBudget = tuneBudget;
   job.target = targetFlag;
+  return job;
+}
+
+/// A worker result's array of numbers (its timings) appended to `out`.
+void appendNumbers(const llvm::json::Object &result, llvm::StringRef key, std::vector<double> &out) {
+  if (const llvm::json::Array *a = result.getArray(key))
+    for (const llvm::json::Value &v : *a)
+      out.push_back(v.getAsNumber().value_or(0));
+}
+
+/// Measures one row in a worker process; for attn-tuned, first tunes (once per shape and thread
+/// count) in another.
+void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
+             std::map<std::pair<std::string, int>, std::string> &tuned, bool tty) {
+  WorkerJob job = runJob(r.scheme, cpus, r.threads);
+  job.shape = r.shape.name;
   r.measured = true;
   if (r.scheme == "attn-tuned") {
     auto key = std::make_pair(r.shape.name, r.threads);
@@ -225,26 +238,19 @@ void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
     r.error = result.getString("error").value_or("failed").str();
     return;
   }
-  if (const llvm::json::Array *ms = result.getArray("ms"))
-    for (const llvm::json::Value &v : *ms)
-      r.ms.push_back(v.getAsNumber().value_or(0));
+  appendNumbers(result, "ms", r.ms);
   r.rssMb = result.getNumber("rss_mb").value_or(0);
   r.schedule = job.schedule;
 }
 
 /// Times a pair's two kernels alternately in a worker process.
 void measurePair(const std::string &self, Pair &p, const std::vector<int> &cpus, int rounds) {
-  WorkerJob job;
-  job.cpus = cpus;
-  job.scheme = "pair";
+  WorkerJob job = runJob("pair", cpus, p.threads);
   job.shape = p.a.name;
   job.schedule = p.scheduleA;
   job.shapeB = p.b.name;
   job.scheduleB = p.scheduleB;
-  job.threads = p.threads;
   job.reps = rounds;
-  job.quick = quick;
-  job.target = targetFlag;
   p.measured = true;
   llvm::json::Object result = spawnWorker(self, job);
   p.ok = result.getBoolean("ok").value_or(false);
@@ -252,10 +258,8 @@ void measurePair(const std::string &self, Pair &p, const std::vector<int> &cpus,
     p.error = result.getString("error").value_or("failed").str();
     return;
   }
-  for (auto [key, ms] : {std::make_pair("ms_a", &p.msA), std::make_pair("ms_b", &p.msB)})
-    if (const llvm::json::Array *a = result.getArray(key))
-      for (const llvm::json::Value &v : *a)
-        ms->push_back(v.getAsNumber().value_or(0));
+  appendNumbers(result, "ms_a", p.msA);
+  appendNumbers(result, "ms_b", p.msB);
 }
 
 /// --write-graphs: the GPU measurement's inputs, from the one list of shapes.

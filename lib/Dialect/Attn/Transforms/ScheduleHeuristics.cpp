@@ -75,26 +75,29 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     tasks = known(d) ? tasks * d : 64;
   StringRef parallel = tasks >= 4 ? "heads" : "tiles";
 
-  // Tiles of fewer rows than two vectors take blocks of 1024 keys, or all the keys when there are
+  // Tiles of fewer rows than two vectors take blocks of `cap` keys, or all the keys when there are
   // fewer (a block is computed whole: 1024-key blocks made a Tk = 128 decode cost 8x its work).
-  int64_t shortTileBlockK = known(s.tk) ? std::min<int64_t>(1024, (s.tk + 15) / 16 * 16) : 1024;
+  auto shortTileBlockK = [&](int64_t cap) {
+    return known(s.tk) ? std::min<int64_t>(cap, (s.tk + 15) / 16 * 16) : 1024;
+  };
   if (known(rows) && rows < 4) {
     // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot products
     // vectorized along the feature dim). With fewer (batch, kv head) tasks than threads, the key
     // blocks of a query run in parallel (split-K) and merge their softmax states.
     if (tasks < 4)
-      return make(op.getContext(), rows, shortTileBlockK, lanes, rows, lanes, regV, 256, 1, "tiles");
+      return make(op.getContext(), rows, shortTileBlockK(1024), lanes, rows, lanes, regV, 256, 1,
+                  "tiles");
     // With a task per (batch, kv head), up to 2048 keys in one block (no merge of block states) and
     // tasks per tile, whose buffers are not hoisted: B = 8 H = 8 Tk = 2048 ran 1.09-1.15x faster
     // than with blocks of 1024 and tasks per head (attn-bench pairs, JIT, one and two threads,
     // 2026-11-30; the tuner's pick there), with neither change alone 1.01-1.03x; AOT builds of the
     // two alternated in one program ran within 1.5% of each other.
-    int64_t blockK = known(s.tk) ? std::min<int64_t>(2048, (s.tk + 15) / 16 * 16) : 1024;
-    return make(op.getContext(), rows, blockK, lanes, rows, lanes, regV, 256, 0, "tiles");
+    return make(op.getContext(), rows, shortTileBlockK(2048), lanes, rows, lanes, regV, 256, 0,
+                "tiles");
   }
   if (known(rows) && rows < 2 * lanes) {
     // A few query rows per kv head (GQA decode, short prefill): one vector of rows per tile.
-    return make(op.getContext(), lanes, shortTileBlockK, lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6,
+    return make(op.getContext(), lanes, shortTileBlockK(1024), lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6,
                 regV, 128, 0, parallel);
   }
   // Prefill: tiles of two vectors of query rows; a Q.K^T register block of 2 vectors x reg_k keys
