@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# bench/ab/run.sh: two AOT builds of one kernel, linked into one program and called alternately.
+#
+#   bench/ab/run.sh [options] A.mlir [B.mlir]
+#
+#     --compiler-a=PATH   attn-compile that builds A (default: the build's)
+#     --compiler-b=PATH   attn-compile that builds B (default: the build's); with one graph, two
+#                         compilers compare a change of attn itself, before and after
+#     --entry=NAME        the function to time, when a graph has several
+#     --threads=N         HL_NUM_THREADS for the run (default: Halide's, all cores)
+#     --cpus=LIST         pin the run with taskset (e.g. 0 or 0,1)
+#     --rounds=N          alternated rounds (default 30)
+#     --out=DIR           where the kernels and the program go (default: a temporary directory)
+#
+# For a change of attn's code or of a graph's #attn.schedule, measured side by side on a noisy
+# machine: both kernels read the same inputs and run in one process, A then B, then B then A, and
+# the result is the median of the per-round ratios B/A (above 1: B slower). The two results must
+# agree to 1e-4 of their largest magnitude. Both kernels run with A's build of the Halide runtime.
+# attn-bench's pairs do the same for schedules of one compiler's JIT kernels; this script is for
+# anything that needs two builds of attn-compile.
+# Functions of static f32 tensors with one result (what attn-bench --write-graphs writes).
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+BUILD=${ATTN_BUILD_DIR:-$ROOT/build}
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'; exit 2; }
+CA=$BUILD/bin/attn-compile
+CB=$BUILD/bin/attn-compile
+ENTRY=
+THREADS=
+CPUS=
+ROUNDS=30
+OUT=
+GRAPHS=()
+for arg in "$@"; do
+  case $arg in
+    --compiler-a=*) CA=${arg#--compiler-a=} ;;
+    --compiler-b=*) CB=${arg#--compiler-b=} ;;
+    --entry=*) ENTRY=${arg#--entry=} ;;
+    --threads=*) THREADS=${arg#--threads=} ;;
+    --cpus=*) CPUS=${arg#--cpus=} ;;
+    --rounds=*) ROUNDS=${arg#--rounds=} ;;
+    --out=*) OUT=${arg#--out=} ;;
+    -h | --help) usage ;;
+    -*) echo "run.sh: unknown option '$arg'" >&2; exit 2 ;;
+    *) GRAPHS+=("$arg") ;;
+  esac
+done
+case ${#GRAPHS[@]} in
+  1) GRAPHS+=("${GRAPHS[0]}") ;;
+  2) ;;
+  *) echo "run.sh: expected one or two graphs (A.mlir [B.mlir]); see --help" >&2; exit 2 ;;
+esac
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --rounds must be a positive integer, not '$ROUNDS'" >&2; exit 2; }
+[ -z "$THREADS" ] || [[ $THREADS =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --threads must be a positive integer, not '$THREADS'" >&2; exit 2; }
+for c in "$CA" "$CB"; do
+  [ -x "$c" ] || { echo "run.sh: no attn-compile at '$c'" >&2; exit 1; }
+done
+for g in "${GRAPHS[@]}"; do
+  [ -f "$g" ] || { echo "run.sh: no graph at '$g'" >&2; exit 1; }
+done
+
+if [ -z "$OUT" ]; then
+  OUT=$(mktemp -d "${TMPDIR:-/tmp}/attn-ab.XXXXXX")
+  trap 'rm -rf "$OUT"' EXIT
+  trap 'exit 130' INT TERM # (through the EXIT trap: no temporary left behind)
+fi
+mkdir -p "$OUT/a" "$OUT/b"
+
+# Both signatures first: kernels that do not take the same tensors are not compared.
+sigA=$("$PY" "$HERE/signature.py" "${GRAPHS[0]}" ${ENTRY:+"$ENTRY"})
+sigB=$("$PY" "$HERE/signature.py" "${GRAPHS[1]}" ${ENTRY:+"$ENTRY"})
+if [ "${sigA#* }" != "${sigB#* }" ]; then
+  echo "run.sh: the graphs' signatures differ: A (${sigA#* }), B (${sigB#* })" >&2
+  exit 1
+fi
+
+# Each graph's function is renamed (ab_a, ab_b) so that the two kernels link into one program.
+compile() { # compile SIDE GRAPH SIGNATURE COMPILER
+  local side=$1 graph=$2 name=${3%% *} compiler=$4
+  sed "s/@$name\b/@ab_$side/" "$graph" > "$OUT/$side/ab_$side.mlir"
+  "$compiler" "$OUT/$side/ab_$side.mlir" --entry="ab_$side" -o "$OUT/$side" >/dev/null ||
+    { echo "run.sh: $compiler could not compile $graph (${side^^})" >&2; exit 1; }
+}
+compile a "${GRAPHS[0]}" "$sigA" "$CA"
+compile b "${GRAPHS[1]}" "$sigB" "$CB"
+
+# One Halide runtime, A's, serves both kernels.
+g++ -std=c++17 -O2 -I"$OUT/a" "$HERE/driver.cpp" "$OUT/a/ab_a.a" "$OUT/b/ab_b.a" "$OUT/a/attn_runtime.a" \
+    -ldl -lpthread -o "$OUT/ab"
+read -r -a shapes <<< "${sigA#* }"
+run=("$OUT/ab" "$ROUNDS" "${shapes[@]}")
+[ -z "$CPUS" ] || run=(taskset -c "$CPUS" "${run[@]}")
+echo "run.sh: A = ${GRAPHS[0]} ($CA), B = ${GRAPHS[1]} ($CB), ${THREADS:-all} threads${CPUS:+ on CPUs $CPUS}"
+if [ -n "$THREADS" ]; then HL_NUM_THREADS=$THREADS "${run[@]}"; else "${run[@]}"; fi

@@ -1,0 +1,5 @@
+// A dynamic query count: the driver needs static shapes.
+func.func @attn(%q: tensor<1x2x?x16xf32>, %k: tensor<1x2x64x16xf32>, %v: tensor<1x2x64x16xf32>) -> tensor<1x2x?x16xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x2x?x16xf32>, tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32> -> tensor<1x2x?x16xf32>
+  return %o : tensor<1x2x?x16xf32>
+}
