@@ -116,8 +116,9 @@ int main(int argc, char **argv) {
   }
   double relative = largest > 0 ? diff / largest : diff;
   std::printf("A %.4f ms  B %.4f ms  (medians of %d rounds)\n", median(msA), median(msB), rounds);
-  std::printf("B/A %.3f  (median of the rounds' ratios; range %.3f-%.3f)\n", median(ratio),
-              *std::min_element(ratio.begin(), ratio.end()), *std::max_element(ratio.begin(), ratio.end()));
+  auto [lowest, highest] = std::minmax_element(ratio.begin(), ratio.end());
+  std::printf("B/A %.3f  (median of the rounds' ratios; range %.3f-%.3f)\n", median(ratio), *lowest,
+              *highest);
   std::printf("results: largest |A - B| / largest |A| = %.2g%s\n", relative,
               nan ? " (NaN in one result only)" : "");
   // Beyond the project's f32 tolerance the two kernels do not compute the same thing, and their

@@ -66,6 +66,7 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   k.target = Halide::Target(target.halideTarget);
   lowering::LoweringOptions options;
   options.gpu = k.target.has_gpu_feature();
+  options.lanes = schedule::defaultCpuParams(k.target).lanes;
   k.lowered = lowering::lowerFunction(fn, options);
   // An op that asks for a Halide autoscheduler has it schedule the whole pipeline (they work on
   // pipelines, not ops); otherwise attn's schedules apply op by op.

@@ -14,6 +14,9 @@
 // RUN: attn-run %s --entry=additive_blocks --random-inputs --seed=3 --check | FileCheck %s
 // RUN: attn-run %s --entry=lengths_skip --random-inputs --seed=4 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_width --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=grouped_gqa_causal --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=grouped_float_mask --random-inputs --seed=5 --check | FileCheck %s
+// RUN: attn-run %s --entry=grouped_bool_mask --random-inputs --seed=6 --check | FileCheck %s
 // CHECK: check result #0 {{.*}}: ok
 
 func.func @default_tiles(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
@@ -74,5 +77,22 @@ func.func @lengths_skip(%q: tensor<3x2x37x24xf32>, %k: tensor<3x2x53x24xf32>, %v
 }
 func.func @avx2_width(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: tensor<1x2x53x20xf32>) -> tensor<1x2x37x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>
+  return %o : tensor<1x2x37x20xf32>
+}
+// The block's max per Q.K^T register block and its sum per 4 probabilities (FusedAttention.cpp's
+// groups, not in a cut diagonal block): blocks of 16 or 32 keys are not multiples of reg_k = 12, so
+// the last group of a block reads the next block's keys (masked one by one: GQA causal, whose
+// diagonal block is not cut; a float mask; a boolean one), and the last block's groups run past
+// Tk = 53 (clamped reads of K).
+func.func @grouped_gqa_causal(%q: tensor<2x4x37x24xf32>, %k: tensor<2x2x53x24xf32>, %v: tensor<2x2x53x20xf32>) -> tensor<2x4x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) {schedule = #attn.schedule<tile_q = 32, block_k = 32, reg_k = 12>} : tensor<2x4x37x24xf32>, tensor<2x2x53x24xf32>, tensor<2x2x53x20xf32> -> tensor<2x4x37x20xf32>
+  return %o : tensor<2x4x37x20xf32>
+}
+func.func @grouped_float_mask(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: tensor<1x2x53x20xf32>, %bias: tensor<37x53xf32>) -> tensor<1x2x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v mask(%bias : tensor<37x53xf32>) {schedule = #attn.schedule<tile_q = 16, block_k = 16, reg_k = 12>} : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>
+  return %o : tensor<1x2x37x20xf32>
+}
+func.func @grouped_bool_mask(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: tensor<1x2x53x20xf32>, %keep: tensor<1x1x37x53xi1>) -> tensor<1x2x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v mask(%keep : tensor<1x1x37x53xi1>) {schedule = #attn.schedule<tile_q = 32, block_k = 32, reg_k = 12, chunk_k = 8>} : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>
   return %o : tensor<1x2x37x20xf32>
 }

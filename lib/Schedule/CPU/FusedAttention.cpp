@@ -6,6 +6,9 @@
 //     with a fixed row stride (the broadcasts then use immediate offsets);
 //   - P.V: reg_q rows x reg_v vectors of the value dim, keys in chunks of chunk_k so a V chunk stays
 //     in L1 across the row blocks;
+//   - the block's row max per Q.K^T register block and its row sum per 4 keys are computed in the
+//     loops of the scores and of the probabilities (compute_with), when the algorithm has them (not
+//     in a cut diagonal block), so that no pass of their own reads the block again;
 //   - per-tile and per-block buffers are allocated once per task and reused (store_at + fold).
 // Decode (split_k = 1): the key blocks of a tile are computed in parallel and merged afterwards.
 //
@@ -130,8 +133,43 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     // unrolled loop keeps in registers: one accumulator per row vector made each a chain of
     // dependent vmaxps / vaddps, latency-bound at one key per 3-4 cycles.
     f.p.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+    // Max and sum in groups (the algorithm's sb and pb, when it has them): each group's result is
+    // computed in the loop of the Func it reads the entries of (compute_with at the group's loop,
+    // whose name it takes: compute_with pairs loops by name), and mc and lc reduce the groups.
+    auto computeGroupsWith = [&](Func groups, Func with, Var groupLoop) {
+      Var one(groups.name() + "_one");
+      groups.compute_at(block)
+          .bound_extent(f.ii, R)
+          .split(f.jj, groupLoop, one, 1)
+          .reorder(f.ii, one, groupLoop)
+          .vectorize(f.ii, L)
+          .unroll(f.ii);
+      groups.compute_with(with, groupLoop);
+    };
+    if (f.sb.defined()) {
+      if (f.maxGroup != regK)
+        throw CompileError("internal: the block max's groups (" + std::to_string(f.maxGroup) +
+                           " keys) are not the Q.K^T register block's " + std::to_string(regK));
+      computeGroupsWith(f.sb, f.s, jo);
+      msg << "; the block's row max per register block, with Q.K^T";
+    }
+    if (f.pb.defined()) {
+      Var gq(f.p.name() + "_gq"), gi(f.p.name() + "_gi");
+      f.p.bound_extent(f.ii, R)
+          .split(f.jj, gq, gi, f.sumGroup)
+          .reorder(f.ii, gi, gq)
+          .unroll(f.ii)
+          .unroll(gi);
+      computeGroupsWith(f.pb, f.p, gq);
+      msg << "; the row sum per " << f.sumGroup << " keys, with the probabilities";
+    }
     for (Func g : {f.mc, f.lc}) {
       g.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+      const bool grouped = g.name() == f.mc.name() ? f.sb.defined() : f.pb.defined();
+      if (grouped) {
+        g.update().vectorize(f.ii, L); // a group per entry: a short reduction
+        continue;
+      }
       if (KB % kPartials != 0) {
         g.update().vectorize(f.ii, L);
         continue;
@@ -213,8 +251,9 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   // Buffers of a tile and of a block: allocated once per task, reused for every tile and block.
   if (hasBatch && !tiles && !splitK) {
     if (!f.firstBlockVaries)
-      for (Func g : {f.s, f.p})
-        g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
+      for (Func g : {f.s, f.p, f.sb, f.pb})
+        if (g.defined())
+          g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
     for (Func g : {qs, f.combine, f.rowScale})
       g.store_at(task).fold_storage(f.it, 1);
     msg << "; tile buffers hoisted out of the tile loop"

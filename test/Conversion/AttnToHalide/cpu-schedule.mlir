@@ -19,7 +19,9 @@
 // FUSED: for (op0_attention_s.s0.op0_attention_jj.op0_attention_s_jo, 0, t{{[0-9]+}})
 // The Q.K^T block: 2 vectors of 16 query rows times broadcast keys.
 // FUSED: op0_attention_sacc[ramp(0, 1, 16)] = op0_attention_sacc[ramp(0, 1, 16)] + ({{.*}}x16(
-// The block's row max and row sum: 4 partial results per row (rfactor), merged after the block.
+// The block's row max and row sum (the diagonal block is cut, so they are not taken in groups with
+// the scores and probabilities: see fused_groups below): 4 partial results per row (rfactor),
+// merged after the block.
 // FUSED: allocate op0_attention_mc_intm[float32 * 32 * 1 * 1 * 1 * 1 * 4]
 // FUSED: allocate op0_attention_lc_intm[float32 * 32 * 1 * 1 * 1 * 1 * 4]
 // The score buffer's keys: up to the last tile's last row (the cut), at most the block's 256 (its 8
@@ -46,6 +48,42 @@
 func.func @fused(%q: tensor<1x4x2048x64xf32>, %k: tensor<1x4x2048x64xf32>, %v: tensor<1x4x2048x64xf32>) -> tensor<1x4x2048x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) {schedule = #attn.schedule<tile_q = 32, block_k = 256, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads">} : tensor<1x4x2048x64xf32>, tensor<1x4x2048x64xf32>, tensor<1x4x2048x64xf32> -> tensor<1x4x2048x64xf32>
   return %o : tensor<1x4x2048x64xf32>
+}
+
+// Without a cut diagonal block, the block's row max is taken per Q.K^T register block in the loop
+// that computes the scores (sb, from the accumulators sacc), and the row sum per 4 probabilities in
+// the loop that computes them (pb); the max and the sum reduce the groups (no rfactor passes over
+// the block). pb repeats the 4 probabilities' expressions, and LLVM computes each exp once: the
+// group loop has 8 of them (4 keys x 2 vectors of rows), not 16.
+// RUN: attn-compile %s --entry=fused_groups -o %t/groups --emit=stmt,schedule,assembly --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=GROUPS < %t/groups/fused_groups.stmt
+// RUN: FileCheck %s --check-prefix=GROUPSLOG < %t/groups/fused_groups.schedule.txt
+// RUN: FileCheck %s --check-prefix=GROUPSASM < %t/groups/fused_groups.s
+// GROUPS-NOT: _intm
+// GROUPS: allocate op0_attention_sb[float32 * 32 * 22 *
+// GROUPS: allocate op0_attention_pb[float32 * 32 * 64 *
+// GROUPS: produce op0_attention_s {
+// GROUPS: produce op0_attention_sb {
+// GROUPS: for (op0_attention_s.s0.op0_attention_jj.fused.op0_attention_s_jo, 0, 22) {
+// GROUPS: op0_attention_sacc[ramp(0, 1, 16)] = op0_attention_sacc[ramp(0, 1, 16)] + ({{.*}}x16(
+// GROUPS: op0_attention_s[ramp({{.*}}] = op0_attention_sacc[ramp(368, 1, 16)]
+// GROUPS: op0_attention_sb[ramp({{.*}}] = max(op0_attention_sacc[
+// GROUPS: produce op0_attention_mc {
+// GROUPS: for (op0_attention_mc.s1.op0_attention_rg$x, 0, 22) {
+// GROUPS: produce op0_attention_p {
+// GROUPS: produce op0_attention_pb {
+// GROUPS: for (op0_attention_p.s0.op0_attention_jj.fused.op0_attention_p_gq, 0, 64) {
+// GROUPS: op0_attention_pb[ramp(
+// GROUPS: produce op0_attention_lc {
+// GROUPS: for (op0_attention_lc.s1.op0_attention_rg$x, 0, 64) {
+// GROUPSLOG: Q.K^T register block 2 x 16 rows x 12 keys; the block's row max per register block, with Q.K^T; the row sum per 4 keys, with the probabilities;
+// GROUPSASM: # %"for op0_attention_p.s0.op0_attention_jj.fused.op0_attention_p_gq"
+// GROUPSASM-COUNT-8: vpslld $23
+// GROUPSASM-NOT: vpslld
+// GROUPSASM: jne
+func.func @fused_groups(%q: tensor<1x4x512x64xf32>, %k: tensor<1x4x512x64xf32>, %v: tensor<1x4x512x64xf32>) -> tensor<1x4x512x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 256, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads">} : tensor<1x4x512x64xf32>, tensor<1x4x512x64xf32>, tensor<1x4x512x64xf32> -> tensor<1x4x512x64xf32>
+  return %o : tensor<1x4x512x64xf32>
 }
 
 // A fused kernel whose result has a second reader keeps its own result buffer: computed into one of

@@ -69,6 +69,15 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
                                                         : 1024;
   blocking.skipBlocks = !options.gpu;
   blocking.foldDeclaredSizes = !options.gpu;
+  // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
+  // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
+  // they compute it, and the row sum per 4 keys as they compute the probabilities.
+  const int lanes = op.schedule.vector > 0 ? static_cast<int>(op.schedule.vector) : options.lanes;
+  if (!options.gpu && op.score != k::ScoreKind::Additive && op.schedule.regK > 0 &&
+      blocking.tileRows >= lanes) {
+    blocking.maxGroup = static_cast<int>(op.schedule.regK);
+    blocking.sumGroup = blocking.blockKeys % 4 == 0 ? 4 : 0;
+  }
   if (op.score == k::ScoreKind::Bilinear) {
     // q^T W k_j = (q W) . k_j: apply W once per query row, then score as dot.
     HTensor qw = linearOf(name + "_qw", "q.W", q, *weight, nullptr, st);

@@ -13,7 +13,9 @@
 //   - blocks that a causal mask, a window or the key lengths leave empty for the whole tile are not
 //     visited (an RDom predicate Halide turns into loop bounds), the last one a tile sees is cut
 //     after the tile's last visible key (prefill tiles, one query head per kv head); entries of the
-//     visited blocks are masked one by one.
+//     visited blocks are masked one by one;
+//   - m_c and l_c may be taken in groups of keys (FusedBlocking::maxGroup, sumGroup), so that a
+//     schedule computes them in the loops of the scores and the probabilities (see below).
 // R and KB are parameters of the formulation (chosen by the schedule, #attn.schedule tile_q and
 // block_k); the result does not depend on them beyond float rounding. Block skipping can be turned
 // off (GPU targets: see Lowering.h); the entry-by-entry mask alone then gives the same result.
@@ -232,20 +234,67 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   f.rj = RDom(0, KB, name + "_rj");
   if (cutLastBlock)
     f.rj.where(f.c * KB + f.rj.x <= keyHi);
+  // The block's max and sum in groups (FusedBlocking::maxGroup, sumGroup): the max of each group of
+  // maxGroup keys is a Func of the scores' own accumulators (sacc), so a schedule can compute it in
+  // the Q.K^T register block's loop, and the sum of each group of sumGroup probabilities repeats
+  // their expression, so a schedule can compute it in the probabilities' loop, where LLVM takes each
+  // exp once for both (compute_with: Halide 14 fuses the loops of two readers of one Func, never of
+  // a Func and its reader). The max and the sum then reduce a group per entry instead of passing
+  // over the block's scores and probabilities again (0.986-0.994 of the time on one thread, no gain
+  // above the noise on two; docs/SCHEDULES.md).
+  // The last group of the max may run past the block: the keys there are the next block's, masked
+  // entry by entry like any (a row's max over keys it sees later anyway, or -inf), or past Tk,
+  // where the reads of K are clamped to key Tk - 1 and a key past Tk that the mask does not drop
+  // repeats that key's score for the row: a max that is at least the block's own changes no
+  // probability beyond rounding (the online softmax rescales by whatever max it was given). Not when
+  // the last block is cut: computed with the scores, the groups' loop takes the union of both
+  // bounds and the cut's saving was lost (causal S = 2048: 1.04-1.10x slower).
+  const bool groupMax = blocking.maxGroup > 0 && !cutLastBlock;
+  const bool groupSum = blocking.sumGroup > 0 && KB % blocking.sumGroup == 0 && !cutLastBlock;
+  // Entry j of a group g (the group's index is jj in the group Funcs).
+  auto groupEntry = [&](Expr e, int size, int j) {
+    return Halide::Internal::substitute(f.jj.name(), f.jj * size + j, e);
+  };
   f.mc = Func(name + "_mc");
   f.mc(withBk({f.ii, f.c, f.it})) = negInf;
-  f.mc(withBk({f.ii, f.c, f.it})) =
-      max(f.mc(withBk({f.ii, f.c, f.it})), sm(withBk({f.ii, f.rj.x, f.c, f.it})));
+  if (groupMax) {
+    const int G = blocking.maxGroup;
+    Expr masked = select(keep, score, negInf), groupMaxOf = groupEntry(masked, G, 0);
+    for (int j = 1; j < G; ++j)
+      groupMaxOf = max(groupMaxOf, groupEntry(masked, G, j));
+    f.sb = Func(name + "_sb");
+    f.sb(withBk({f.ii, f.jj, f.c, f.it})) = groupMaxOf;
+    f.maxGroup = G;
+    RDom rg(0, (KB + G - 1) / G, name + "_rg");
+    f.mc(withBk({f.ii, f.c, f.it})) =
+        max(f.mc(withBk({f.ii, f.c, f.it})), f.sb(withBk({f.ii, rg.x, f.c, f.it})));
+  } else {
+    f.mc(withBk({f.ii, f.c, f.it})) =
+        max(f.mc(withBk({f.ii, f.c, f.it})), sm(withBk({f.ii, f.rj.x, f.c, f.it})));
+  }
   f.p = Func(name + "_p");
   Expr sv = sm(withBk({f.ii, f.jj, f.c, f.it}));
   // exp(-inf - m) is exactly 0 for a finite m; a block whose keys are all masked has m = -inf, taken
   // as 0 so that its entries give exp(-inf) = 0, not exp(NaN). A +inf score makes m = +inf and
   // inf - inf = NaN: the row is NaN, as IEEE (and numpy) have it.
   Expr m = f.mc(withBk({f.ii, f.c, f.it}));
-  f.p(withBk({f.ii, f.jj, f.c, f.it})) = expOf(sv - select(isNegInf(m), 0.0f, m));
+  Expr prob = expOf(sv - select(isNegInf(m), 0.0f, m));
+  f.p(withBk({f.ii, f.jj, f.c, f.it})) = prob;
   f.lc = Func(name + "_lc");
   f.lc(withBk({f.ii, f.c, f.it})) = 0.0f;
-  f.lc(withBk({f.ii, f.c, f.it})) += f.p(withBk({f.ii, f.rj.x, f.c, f.it}));
+  if (groupSum) {
+    const int G = blocking.sumGroup;
+    Expr groupSumOf = groupEntry(prob, G, 0);
+    for (int j = 1; j < G; ++j)
+      groupSumOf = groupSumOf + groupEntry(prob, G, j);
+    f.pb = Func(name + "_pb");
+    f.pb(withBk({f.ii, f.jj, f.c, f.it})) = groupSumOf;
+    f.sumGroup = G;
+    RDom rg(0, KB / G, name + "_rg");
+    f.lc(withBk({f.ii, f.c, f.it})) += f.pb(withBk({f.ii, rg.x, f.c, f.it}));
+  } else {
+    f.lc(withBk({f.ii, f.c, f.it})) += f.p(withBk({f.ii, f.rj.x, f.c, f.it}));
+  }
   f.oc = Func(name + "_oc");
   f.oc(withBk({f.e, f.ii, f.c, f.it})) = 0.0f;
   f.oc(withBk({f.e, f.ii, f.c, f.it})) +=

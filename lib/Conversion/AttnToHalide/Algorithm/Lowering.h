@@ -25,6 +25,7 @@ namespace attn::lowering {
 /// together (wrong results on PoCL, Tk = 17).
 struct LoweringOptions {
   bool gpu = false;
+  int lanes = 16; // f32 lanes of the CPU target's vectors (its schedules' default vector width)
 };
 
 struct LoweredFunction {

@@ -87,11 +87,15 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 /// The blocking of the fused attention kernel: query tiles of `tileRows` rows, key blocks of
 /// `blockKeys` keys; `skipBlocks`: key blocks that the masks leave empty for a whole tile are not
 /// visited; `foldDeclaredSizes`: the row and key counts the types declare are constants to the
-/// kernel (HTensor::declaredExtent).
+/// kernel (HTensor::declaredExtent); `maxGroup` > 0: the block's row max is taken per group of that
+/// many keys as the scores are computed (the CPU schedule's Q.K^T register block), `sumGroup` > 0: the
+/// row sum per group of that many keys as the probabilities are (0: passes of their own over the
+/// block; see FusedAttention.cpp).
 struct FusedBlocking {
   int tileRows = 32, blockKeys = 1024;
   bool skipBlocks = true;
   bool foldDeclaredSizes = true;
+  int maxGroup = 0, sumGroup = 0;
 };
 
 /// The fused attention kernel (FusedAttention.cpp). Bilinear scores must have been folded into dot

@@ -73,6 +73,11 @@ struct FusedAttentionStage {
   int tileRows = 32, blockKeys = 1024;
   Halide::Func qs, sacc, s, mc, p, lc, oc, blk, combine, res, out;
   Halide::Func rowScale;       // 1 / the softmax's row sum, per tile row (combine's rows)
+  /// The block's row max per group of maxGroup keys (sb) and row sum per group of sumGroup keys (pb),
+  /// when the blocking asks for them (undefined otherwise): a schedule computes sb with s and pb
+  /// with p (compute_with), and mc and lc reduce the groups.
+  Halide::Func sb, pb;
+  int maxGroup = 0, sumGroup = 0;
   Halide::Func kRead, vRead;   // K(d, j, bk) and V(e, j, bk) as the kernel reads them
   Halide::Func qpT, kp;        // additive scores: projected queries (per tile) and keys
   Halide::Var d, e, ii, jj, c, it, r;
