@@ -42,6 +42,7 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <optional>
 #include <unistd.h>
 
 namespace cl = llvm::cl;
@@ -209,6 +210,17 @@ void appendNumbers(const llvm::json::Object &result, llvm::StringRef key, std::v
       out.push_back(v.getAsNumber().value_or(0));
 }
 
+/// Runs `job` in a worker process: its result when the worker reports success, else nothing and
+/// the worker's error in `error`.
+std::optional<llvm::json::Object> runSucceeded(const std::string &self, const WorkerJob &job,
+                                               std::string &error) {
+  llvm::json::Object result = spawnWorker(self, job);
+  if (result.getBoolean("ok").value_or(false))
+    return result;
+  error = result.getString("error").value_or("failed").str();
+  return std::nullopt;
+}
+
 /// Measures one row in a worker process; for attn-tuned, first tunes (once per shape and thread
 /// count) in another.
 void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
@@ -232,14 +244,12 @@ void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
       return;
     }
   }
-  llvm::json::Object result = spawnWorker(self, job);
-  r.ok = result.getBoolean("ok").value_or(false);
-  if (!r.ok) {
-    r.error = result.getString("error").value_or("failed").str();
+  std::optional<llvm::json::Object> result = runSucceeded(self, job, r.error);
+  r.ok = result.has_value();
+  if (!r.ok)
     return;
-  }
-  appendNumbers(result, "ms", r.ms);
-  r.rssMb = result.getNumber("rss_mb").value_or(0);
+  appendNumbers(*result, "ms", r.ms);
+  r.rssMb = result->getNumber("rss_mb").value_or(0);
   r.schedule = job.schedule;
 }
 
@@ -252,14 +262,12 @@ void measurePair(const std::string &self, Pair &p, const std::vector<int> &cpus,
   job.scheduleB = p.scheduleB;
   job.reps = rounds;
   p.measured = true;
-  llvm::json::Object result = spawnWorker(self, job);
-  p.ok = result.getBoolean("ok").value_or(false);
-  if (!p.ok) {
-    p.error = result.getString("error").value_or("failed").str();
+  std::optional<llvm::json::Object> result = runSucceeded(self, job, p.error);
+  p.ok = result.has_value();
+  if (!p.ok)
     return;
-  }
-  appendNumbers(result, "ms_a", p.msA);
-  appendNumbers(result, "ms_b", p.msB);
+  appendNumbers(*result, "ms_a", p.msA);
+  appendNumbers(*result, "ms_b", p.msB);
 }
 
 /// --write-graphs: the GPU measurement's inputs, from the one list of shapes.
