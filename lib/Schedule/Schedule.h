@@ -68,6 +68,11 @@ void scheduleFusedAttentionCpu(lowering::FusedAttentionStage f, const FusedRoot 
                                const kernel::ScheduleSpec &spec, const CpuParams &defaults,
                                const std::string &owner, ScheduleLog &log);
 
+/// Adds the CPU pipelines' lowering pass that writes a square block stored transposed (two dims
+/// vectorized against the storage order) as a transpose in registers and dense stores
+/// (CPU/TransposedStores.cpp) instead of a scatter.
+void addTransposedStoresPass(Halide::Pipeline &pipeline);
+
 /// Schedules every stage of `lf` for the CPU.
 void scheduleCpu(lowering::LoweredFunction &lf, const CpuParams &params, ScheduleLog &log);
 

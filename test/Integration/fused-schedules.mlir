@@ -14,6 +14,9 @@
 // RUN: attn-run %s --entry=additive_blocks --random-inputs --seed=3 --check | FileCheck %s
 // RUN: attn-run %s --entry=lengths_skip --random-inputs --seed=4 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_width --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=avx2_value_blocks --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=transposed_query_tiles --random-inputs --seed=7 --check | FileCheck %s
+// RUN: attn-run %s --entry=transposed_query_tiles --random-inputs --seed=7 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=grouped_gqa_causal --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=grouped_float_mask --random-inputs --seed=5 --check | FileCheck %s
 // RUN: attn-run %s --entry=grouped_bool_mask --random-inputs --seed=6 --check | FileCheck %s
@@ -74,6 +77,18 @@ func.func @additive_blocks(%q: tensor<2x37x7xf32>, %k: tensor<2x53x5xf32>, %v: t
 func.func @lengths_skip(%q: tensor<3x2x37x24xf32>, %k: tensor<3x2x53x24xf32>, %v: tensor<3x2x53x20xf32>, %len: tensor<3xi32>) -> tensor<3x2x37x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v key_lengths(%len : tensor<3xi32>) {schedule = #attn.schedule<block_k = 16>} : tensor<3x2x37x24xf32>, tensor<3x2x53x24xf32>, tensor<3x2x53x20xf32> -> tensor<3x2x37x20xf32>
   return %o : tensor<3x2x37x20xf32>
+}
+// Dv = 40 on AVX2: 5 vectors of 8, P.V register blocks of 4 vectors (32 values) cover 64; the
+// staged V and the block's P.V are bounded to the blocks' 64, not to Dv (a run-time bounds error).
+func.func @avx2_value_blocks(%q: tensor<2x3x37x64xf32>, %k: tensor<2x3x45x64xf32>, %v: tensor<2x3x45x40xf32>) -> tensor<2x3x37x40xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) : tensor<2x3x37x64xf32>, tensor<2x3x45x64xf32>, tensor<2x3x45x40xf32> -> tensor<2x3x37x40xf32>
+  return %o : tensor<2x3x37x40xf32>
+}
+// Query tiles read along 32 features and written transposed in registers (the feature count a
+// multiple of the vector: TransposedStores.cpp), a tail tile of 5 rows, 3 heads per kv head.
+func.func @transposed_query_tiles(%q: tensor<2x6x37x32xf32>, %k: tensor<2x2x29x32xf32>, %v: tensor<2x2x29x16xf32>) -> tensor<2x6x37x16xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 16>} : tensor<2x6x37x32xf32>, tensor<2x2x29x32xf32>, tensor<2x2x29x16xf32> -> tensor<2x6x37x16xf32>
+  return %o : tensor<2x6x37x16xf32>
 }
 func.func @avx2_width(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: tensor<1x2x53x20xf32>) -> tensor<1x2x37x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>

@@ -38,6 +38,9 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   const int chunk = param(spec.chunkK, 128);
   const bool staticDv = f.staticDv != kernel::kDynamic && f.staticDv % L == 0;
   const int regV = param(spec.regV, staticDv ? static_cast<int>(std::min<int64_t>(4, f.staticDv / L)) : 1);
+  // The value dim the P.V register blocks cover: Dv rounded up to whole blocks of regV vectors (Dv =
+  // 40 on AVX2 is 5 vectors: blocks of 4 cover 64; bounding V and P.V to 40 failed at run time).
+  const int dvBlocks = staticDv ? static_cast<int>((f.staticDv + regV * L - 1) / (regV * L) * (regV * L)) : 0;
   const bool splitK = spec.splitK == 1;
   const bool tiles = spec.parallel == "tiles" || f.bk.empty();
   std::ostringstream msg;
@@ -81,7 +84,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     Func vs = f.vRead.in(f.oc);
     vs.compute_at(task).vectorize(f.e, L, TailStrategy::RoundUp);
     if (staticDv)
-      vs.bound_extent(f.e, static_cast<int>(f.staticDv));
+      vs.bound_extent(f.e, dvBlocks);
     msg << "; K and V staged per task";
   }
 
@@ -91,7 +94,20 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   {
     std::vector<Var> storage = qs.args();
     std::swap(storage[0], storage[1]); // (ii, d, ...): rows contiguous
-    qs.reorder_storage(storage).vectorize(f.ii, L, TailStrategy::RoundUp);
+    qs.reorder_storage(storage);
+    const int64_t width = f.additive ? f.staticDa : f.staticDk;
+    if (!decode && width != kernel::kDynamic && width % L == 0) {
+      // Blocks of L rows x L features, read along the features (dense loads), written transposed in
+      // registers (TransposedStores.cpp): one row vectorized alone reads each lane on its own.
+      Var dv(qs.name() + "_dv");
+      qs.split(f.d, f.d, dv, L, TailStrategy::RoundUp)
+          .reorder(dv, f.ii, f.d)
+          .vectorize(dv)
+          .vectorize(f.ii, L, TailStrategy::RoundUp);
+      msg << "; query tile transposed in " << L << " x " << L << " blocks";
+    } else {
+      qs.vectorize(f.ii, L, TailStrategy::RoundUp);
+    }
   }
   f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
   f.combine.update().reorder(f.e, f.ii, f.rc.x).vectorize(f.e, L, TailStrategy::RoundUp);
@@ -224,7 +240,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     Func vs = f.vRead.in(f.oc);
     vs.compute_at(block).vectorize(f.e, L, TailStrategy::RoundUp);
     if (staticDv)
-      vs.bound_extent(f.e, static_cast<int>(f.staticDv));
+      vs.bound_extent(f.e, dvBlocks);
     msg << "; V copied per key block";
   }
 
@@ -234,7 +250,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   RVar jc(f.oc.name() + "_jc"), jk(f.oc.name() + "_jk");
   f.oc.compute_at(block).bound_extent(f.ii, R);
   if (staticDv)
-    f.oc.bound_extent(f.e, static_cast<int>(f.staticDv));
+    f.oc.bound_extent(f.e, dvBlocks);
   f.oc.vectorize(f.e, L, TailStrategy::RoundUp);
   Stage pv = f.oc.update();
   // (A reg_q that does not divide the tile's rows gets a guarded last row block.)

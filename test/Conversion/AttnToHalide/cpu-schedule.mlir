@@ -32,11 +32,16 @@
 // FUSED: let [[CUT:t[0-9]+]] = [[INBLOCK]]*32
 // FUSED: let [[SKEYS]] = (([[CUT]] + 31)/12)*12
 // FUSED: halide_do_par_for
-// The tile's queries: the row count and heads the types declare are constants to the kernel, so a
-// vector of 16 rows is one strided load (no per-lane division of a row index by a run-time Tq).
+// The tile's queries: the row count and heads the types declare are constants to the kernel (no
+// per-lane division of a row index by a run-time Tq). Blocks of 16 rows x 16 features are read
+// along the features (16 dense loads), transposed in registers (4 stages of two-vector shuffles)
+// and stored as 16 dense vectors of rows (TransposedStores.cpp), not scattered lane by lane.
 // RUN: FileCheck %s --check-prefix=QROWS < %t/fused/fused.stmt
 // QROWS: produce op0_attention_qs {
-// QROWS: op0_attention_qs[ramp({{.*}} = arg0[ramp({{.*}}, arg0.stride.1, 16)]
+// QROWS: = concat_vectors(arg0[ramp({{[^]]*}}, 1, 16)], arg0[ramp(
+// QROWS-COUNT-64: = shuffle(
+// QROWS-COUNT-16: op0_attention_qs[ramp({{[^]]*}}, 1, 16)] = t{{[0-9]+$}}
+// QROWS-NOT: op0_attention_qs[concat_vectors
 // The result: one division per tile row (rowscale), a multiply per element; no division per element.
 // RUN: FileCheck %s --check-prefix=NORM < %t/fused/fused.stmt
 // NORM: produce op0_attention_rowscale {
@@ -127,7 +132,7 @@ func.func @chain(%q: tensor<2x4x100x64xf32>, %k: tensor<2x4x77x64xf32>, %v: tens
 // SCHED512: op0_score [attn.score ({{.*}}), scale * q.k^T]: root; register block 8 rows x 48 (3 x 16 lanes)
 // SCHED512-SAME: parallel tasks of 64 rows fused with 2 batch dim(s)
 // SCHED512: op2_softmax [attn.softmax ({{.*}}), softmax]: root; max by 16-lane rfactor; sum by 16-lane rfactor; exp per row, vectorized 16 lanes
-// SCHED512: op3_weighted_sum [attn.weighted_sum ({{.*}}), p.v]: root; register block 8 rows x 48 (3 x 16 lanes)
+// SCHED512: op3_weighted_sum [attn.weighted_sum ({{.*}}), p.v]: root; register block 8 rows x 32 (2 x 16 lanes)
 // AVX2: op0_score_acc[ramp(0, 1, 8)] = op0_score_acc[ramp(0, 1, 8)] + ({{.*}}x8(
 // AVX2: halide_do_par_for({{.*}}op0_score
 // SCHED2: register block 4 rows x 24 (3 x 8 lanes)

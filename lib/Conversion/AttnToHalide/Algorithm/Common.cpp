@@ -126,6 +126,7 @@ HTensor contraction(const ContractionSpec &spec, OpStages &st) {
   c.rhsXDim = spec.rhsXDim;
   c.rhsRDim = spec.rhsRDim;
   c.expensiveBody = spec.expensiveBody;
+  c.staticWidth = spec.staticWidth;
   st.contractions.push_back(c);
 
   HTensor out;

@@ -27,6 +27,7 @@ HTensor linearOf(const std::string &name, const std::string &label, const HTenso
   c.rhs = w.func; // Halide dims (n, e): x = n is contiguous
   c.rhsXDim = 0;
   c.rhsRDim = 1;
+  c.staticWidth = w.staticExtent(1);
   HTensor y = contraction(c, st);
   if (vectorInput) { // drop the unit row
     HTensor v;

@@ -58,6 +58,7 @@ struct ContractionSpec {
   Halide::Func rhs;    // the operand read along x (may be undefined)
   int rhsXDim = 0, rhsRDim = 1;
   bool expensiveBody = false;
+  int64_t staticWidth = kernel::kDynamic; // the extent along x, when the types declare it
 };
 HTensor contraction(const ContractionSpec &spec, OpStages &st);
 

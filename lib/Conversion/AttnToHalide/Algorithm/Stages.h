@@ -35,6 +35,7 @@ struct Contraction {
   int rhsXDim = 0;          // the Halide dimension of rhs that x runs along
   int rhsRDim = 1;          // the Halide dimension of rhs that r runs along
   bool expensiveBody = false; // true when f is more than a multiply-add (additive scores: tanh)
+  int64_t staticWidth = kernel::kDynamic; // the extent along x, when the types declare it
 };
 
 /// An elementwise Func over all its Vars (masks, residual adds, casts to the result type).

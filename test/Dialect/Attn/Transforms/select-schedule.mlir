@@ -68,7 +68,7 @@ func.func @decode_batched(%q: tensor<8x8x1x64xf32>, %k: tensor<8x8x2048x64xf32>,
 // A schedule already there (hand-written, tuned) is kept; other ops get the per-op schedule.
 // AVX512-LABEL: func @keeps_and_fills
 // AVX512: attn.attention {{.*}}#attn.schedule<tile_q = 64, block_k = 128>
-// AVX512: attn.linear {{.*}}#attn.schedule<tile_q = 64, vector = 16, reg_q = 8, reg_v = 3, parallel = "tiles", scheduler = "hand", source = "heuristic">
+// AVX512: attn.linear {{.*}}#attn.schedule<tile_q = 64, vector = 16, reg_q = 8, reg_v = 2, parallel = "tiles", scheduler = "hand", source = "heuristic">
 // AVX512: attn.split_heads
 // AVX512-NOT: schedule
 func.func @keeps_and_fills(%q: tensor<1x2x64x16xf32>, %x: tensor<1x64x32xf32>, %w: tensor<32x32xf32>) -> (tensor<1x2x64x16xf32>, tensor<1x2x64x16xf32>) {
@@ -98,4 +98,34 @@ func.func @window(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: 
 func.func @causal_gqa(%q: tensor<1x8x512x64xf32>, %k: tensor<1x2x512x64xf32>, %v: tensor<1x2x512x64xf32>) -> tensor<1x8x512x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) : tensor<1x8x512x64xf32>, tensor<1x2x512x64xf32>, tensor<1x2x512x64xf32> -> tensor<1x8x512x64xf32>
   return %o : tensor<1x8x512x64xf32>
+}
+
+// Per-op register blocks: 3 vectors, unless the result's width is static, below 768, a multiple of
+// the vector and not of 3 vectors: then the largest of 2 and 1 vectors that divides it (no partial
+// last block). 16 lanes: 80 -> 1, 96 -> 3, 544 -> 2, 800 and 1024 -> 3 (wide: packed instead), 40
+// (not whole vectors) -> 3, dynamic -> 3. 8 lanes (AVX2): 80, 16 and 544 -> 2, 96 -> 3, 40 -> 1.
+// AVX512-LABEL: func @linear_widths
+// AVX512-COUNT-2: reg_q = 8, reg_v = 1,
+// AVX512: reg_q = 8, reg_v = 3,
+// AVX512: reg_q = 8, reg_v = 2,
+// AVX512-COUNT-4: reg_q = 8, reg_v = 3,
+// AVX2-LABEL: func @linear_widths
+// AVX2-COUNT-2: reg_q = 4, reg_v = 2,
+// AVX2: reg_q = 4, reg_v = 3,
+// AVX2: reg_q = 4, reg_v = 2,
+// AVX2-COUNT-2: reg_q = 4, reg_v = 3,
+// AVX2: reg_q = 4, reg_v = 1,
+// AVX2: reg_q = 4, reg_v = 3,
+func.func @linear_widths(%x: tensor<1x8x4xf32>, %d: tensor<1x8x?xf32>, %w80: tensor<4x80xf32>, %w16: tensor<4x16xf32>,
+                         %w96: tensor<4x96xf32>, %w544: tensor<4x544xf32>, %w800: tensor<4x800xf32>,
+                         %w1024: tensor<4x1024xf32>, %w40: tensor<4x40xf32>, %wd: tensor<4x?xf32>) {
+  %a = attn.linear %x, %w80 : tensor<1x8x4xf32>, tensor<4x80xf32> -> tensor<1x8x80xf32>
+  %b = attn.linear %x, %w16 : tensor<1x8x4xf32>, tensor<4x16xf32> -> tensor<1x8x16xf32>
+  %c = attn.linear %x, %w96 : tensor<1x8x4xf32>, tensor<4x96xf32> -> tensor<1x8x96xf32>
+  %e = attn.linear %x, %w544 : tensor<1x8x4xf32>, tensor<4x544xf32> -> tensor<1x8x544xf32>
+  %f = attn.linear %x, %w800 : tensor<1x8x4xf32>, tensor<4x800xf32> -> tensor<1x8x800xf32>
+  %g = attn.linear %x, %w1024 : tensor<1x8x4xf32>, tensor<4x1024xf32> -> tensor<1x8x1024xf32>
+  %h = attn.linear %x, %w40 : tensor<1x8x4xf32>, tensor<4x40xf32> -> tensor<1x8x40xf32>
+  %i = attn.linear %x, %wd : tensor<1x8x4xf32>, tensor<4x?xf32> -> tensor<1x8x?xf32>
+  return
 }
