@@ -54,6 +54,12 @@ enum class OpKind {
 };
 const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf", ...
 
+/// From this width on (rows of 3 KB and more), the CPU schedules pack a matmul's contiguous operand
+/// per column block (lib/Schedule/CPU/CpuSchedule.cpp), which also takes a partial last register
+/// block's clamped reads out of the register block; below it, the schedule heuristic picks register
+/// blocks without a partial last block (ScheduleHeuristics.cpp).
+constexpr int64_t kPackedOperandWidth = 768;
+
 /// An op's #attn.schedule: how its kernel runs. 0 (or empty) means the schedule's default for the
 /// target. See AttnBase.td for the meaning of each field.
 struct ScheduleSpec {

@@ -6,6 +6,7 @@
 
 #include "attn/Dialect/Attn/Transforms/ScheduleHeuristics.h"
 #include "attn/Dialect/Attn/IR/AttnShapes.h"
+#include "attn/Kernel/KernelSpec.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -131,18 +132,21 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
 
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v
 /// vectors; tasks of tile_q rows. reg_v is 3, unless the result's width (its last dim: x.W's N, the
-/// scores' Tk, the weighted sum's Dv) is static, below 768 and a multiple of the vector but not of
-/// 3 vectors: then the largest of 2 and 1 vectors that divides it. A partial last register block
+/// scores' Tk, the weighted sum's Dv) is static, below kernel::kPackedOperandWidth (768) and a
+/// multiple of the vector but not of 3 vectors: then the largest of 2 and 1 vectors that divides it. A partial last register block
 /// reads its operand with a clamp per lane (a gather): with blocks of 3 vectors, x.W of 512 rows took
 /// 1.29x the time of 2-vector blocks at N = 512 and 3.5x that of 1-vector blocks at N = 80. From
 /// 768 on the partial block is at most one in 16 (N = 1024: 3 vectors took 0.86 of 2's time), and
 /// lib/Schedule packs such wide operands, which moves the clamps into the packing copy.
 int64_t perOpRegV(Operation *op, const TargetTraits &t) {
+  if (op->getNumResults() == 0)
+    return 3;
   auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!type || type.getRank() == 0)
     return 3;
   int64_t width = type.getShape().back();
-  if (!known(width) || width >= 768 || width % t.lanes != 0 || width % (3 * t.lanes) == 0)
+  if (!known(width) || width >= kernel::kPackedOperandWidth || width % t.lanes != 0 ||
+      width % (3 * t.lanes) == 0)
     return 3;
   return width % (2 * t.lanes) == 0 ? 2 : 1;
 }
