@@ -40,7 +40,9 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   const int regV = param(spec.regV, staticDv ? static_cast<int>(std::min<int64_t>(4, f.staticDv / L)) : 1);
   // The value dim the P.V register blocks cover: Dv rounded up to whole blocks of regV vectors (Dv =
   // 40 on AVX2 is 5 vectors: blocks of 4 cover 64; bounding V and P.V to 40 failed at run time).
-  const int dvBlocks = staticDv ? static_cast<int>((f.staticDv + regV * L - 1) / (regV * L) * (regV * L)) : 0;
+  const int dvBlock = regV * L;
+  const int dvBlocks =
+      staticDv ? static_cast<int>((f.staticDv + dvBlock - 1) / dvBlock * dvBlock) : 0;
   const bool splitK = spec.splitK == 1;
   const bool tiles = spec.parallel == "tiles" || f.bk.empty();
   std::ostringstream msg;

@@ -133,11 +133,12 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v
 /// vectors; tasks of tile_q rows. reg_v is 3, unless the result's width (its last dim: x.W's N, the
 /// scores' Tk, the weighted sum's Dv) is static, below kernel::kPackedOperandWidth (768) and a
-/// multiple of the vector but not of 3 vectors: then the largest of 2 and 1 vectors that divides it. A partial last register block
-/// reads its operand with a clamp per lane (a gather): with blocks of 3 vectors, x.W of 512 rows took
-/// 1.29x the time of 2-vector blocks at N = 512 and 3.5x that of 1-vector blocks at N = 80. From
-/// 768 on the partial block is at most one in 16 (N = 1024: 3 vectors took 0.86 of 2's time), and
-/// lib/Schedule packs such wide operands, which moves the clamps into the packing copy.
+/// multiple of the vector but not of 3 vectors: then the largest of 2 and 1 vectors that divides it.
+/// A partial last register block reads its operand with a clamp per lane (a gather): with blocks of
+/// 3 vectors, x.W of 512 rows took 1.29x the time of 2-vector blocks at N = 512 and 3.5x that of
+/// 1-vector blocks at N = 80. From 768 on the partial block is at most one in 16 (N = 1024: 3
+/// vectors took 0.86 of 2's time), and lib/Schedule packs such wide operands, which moves the
+/// clamps into the packing copy.
 int64_t perOpRegV(Operation *op, const TargetTraits &t) {
   if (op->getNumResults() == 0)
     return 3;
