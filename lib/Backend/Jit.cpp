@@ -136,6 +136,11 @@ public:
 std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const TargetInfo &target,
                                       std::string &error) {
   std::unique_ptr<JitKernelImpl> kernel;
+  std::string cpuError;
+  if (!hostCanRun(target.halideTarget, cpuError)) {
+    error = "@" + fn.name + ": " + cpuError;
+    return nullptr;
+  }
   // Without a driver, Halide's runtime would fail at the first run with one line per missing CUDA
   // entry point; say it once, before compiling.
   if (target.cuda && !::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {

@@ -76,6 +76,40 @@ bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error)
 
 TargetInfo defaultTarget() { return describe(sanitizedHost()); }
 
+bool hostCanRun(const std::string &halideTarget, std::string &error) {
+  Halide::Target t(halideTarget), host = sanitizedHost();
+  // Instruction-set features: code compiled with one the CPU lacks dies of SIGILL at its first use.
+  static const Halide::Target::Feature isa[] = {
+      Halide::Target::SSE41,          Halide::Target::AVX,
+      Halide::Target::AVX2,           Halide::Target::FMA,
+      Halide::Target::FMA4,           Halide::Target::F16C,
+      Halide::Target::AVX512,         Halide::Target::AVX512_KNL,
+      Halide::Target::AVX512_Skylake, Halide::Target::AVX512_Cannonlake,
+      Halide::Target::AVX512_SapphireRapids, Halide::Target::ARMv7s,
+      Halide::Target::ARMv81a,        Halide::Target::ARMDotProd,
+      Halide::Target::ARMFp16,        Halide::Target::SVE,
+      Halide::Target::SVE2,           Halide::Target::VSX,
+      Halide::Target::POWER_ARCH_2_07, Halide::Target::RVV};
+  auto cpuOf = [](const Halide::Target &x) {
+    return Halide::Target(x.os, x.arch, x.bits).to_string();
+  };
+  if (t.arch != host.arch || t.bits != host.bits || t.os != host.os) {
+    error = "target '" + halideTarget + "' is for " + cpuOf(t) + ", and this machine is " +
+            cpuOf(host) + "; attn-compile emits kernels for other machines";
+    return false;
+  }
+  std::string missing;
+  for (Halide::Target::Feature f : isa)
+    if (t.has_feature(f) && !host.has_feature(f))
+      missing += (missing.empty() ? "" : ", ") + Halide::Target::feature_to_name(f);
+  if (!missing.empty()) {
+    error = "target '" + halideTarget + "' needs CPU features this machine lacks (" + missing +
+            "); attn-compile emits kernels for other machines";
+    return false;
+  }
+  return true;
+}
+
 // Halide 14's headers carry no version macro; the library's soname (libHalide14) is the version.
 std::string halideVersion() { return "14"; }
 

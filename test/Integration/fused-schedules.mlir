@@ -15,6 +15,8 @@
 // RUN: attn-run %s --entry=lengths_skip --random-inputs --seed=4 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_width --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_value_blocks --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=avx2_pv_blocks --random-inputs --seed=8 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX2-PV
 // RUN: attn-run %s --entry=transposed_query_tiles --random-inputs --seed=7 --check | FileCheck %s
 // RUN: attn-run %s --entry=transposed_query_tiles --random-inputs --seed=7 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=grouped_gqa_causal --random-inputs --check | FileCheck %s
@@ -89,6 +91,14 @@ func.func @avx2_value_blocks(%q: tensor<2x3x37x64xf32>, %k: tensor<2x3x45x64xf32
 func.func @transposed_query_tiles(%q: tensor<2x6x37x32xf32>, %k: tensor<2x2x29x32xf32>, %v: tensor<2x2x29x16xf32>) -> tensor<2x6x37x16xf32> {
   %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 16>} : tensor<2x6x37x32xf32>, tensor<2x2x29x32xf32>, tensor<2x2x29x16xf32> -> tensor<2x6x37x16xf32>
   return %o : tensor<2x6x37x16xf32>
+}
+// AVX2's heuristic P.V blocks of 6 rows x 2 vectors: a 16-row tile in blocks of 6, 6 and 4 (the
+// last guarded), 37 rows (a tail tile of 5), Dv = 64 in 2 blocks, causal.
+// AVX2-PV-LABEL: func @avx2_pv_blocks
+// AVX2-PV: reg_q = 6, reg_k = 6, reg_v = 2,
+func.func @avx2_pv_blocks(%q: tensor<2x3x37x64xf32>, %k: tensor<2x3x45x64xf32>, %v: tensor<2x3x45x64xf32>) -> tensor<2x3x37x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) : tensor<2x3x37x64xf32>, tensor<2x3x45x64xf32>, tensor<2x3x45x64xf32> -> tensor<2x3x37x64xf32>
+  return %o : tensor<2x3x37x64xf32>
 }
 func.func @avx2_width(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: tensor<1x2x53x20xf32>) -> tensor<1x2x37x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>

@@ -76,7 +76,7 @@ llvm::json::Object summarizeAssembly(const std::string &assembly) {
 
 std::optional<llvm::json::Object> describePipeline(const BenchShape &shape, const std::string &target,
                                                    std::string &error) {
-  std::optional<backend::TargetInfo> info = tools::targetFromFlag(target);
+  std::optional<backend::TargetInfo> info = tools::targetFromFlag(target, /*runsHere=*/false);
   if (!info) {
     error = "unknown target '" + target + "'";
     return std::nullopt;

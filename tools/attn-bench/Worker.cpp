@@ -114,7 +114,7 @@ struct AttnCase {
 /// Compiles `s` (fused or as written; `schedule` empty: the heuristic's) for the job's target.
 bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const std::string &schedule,
                  mlir::MLIRContext &ctx, AttnCase &c, std::string &error) {
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target);
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target, /*runsHere=*/true);
   if (!target) {
     error = "unknown target '" + job.target + "'";
     return false;
@@ -138,7 +138,7 @@ bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const st
 }
 
 int runTune(const WorkerJob &job, const BenchShape &s) {
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target);
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target, /*runsHere=*/true);
   if (!target)
     return fail("unknown target '" + job.target + "'");
   mlir::MLIRContext ctx;

@@ -370,7 +370,7 @@ int main(int argc, char **argv) {
   for (int t : threadCounts)
     if (t < 1)
       return tools::fail("--threads takes counts of at least 1, got " + std::to_string(t));
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
     return 1;
   std::vector<BenchShape> shapes = benchShapes(quick);

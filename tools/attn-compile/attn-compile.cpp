@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
                          "opencl)");
     extra.push_back(e);
   }
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/false);
   if (!target)
     return 1;
   for (backend::Emit e : extra)

@@ -323,7 +323,7 @@ int main(int argc, char **argv) {
   }
   if (!randomInputs && !argShapes.empty())
     return tools::fail("--arg-shapes only applies to --random-inputs");
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
     return 1;
   if (threadsFlag > 0)

@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
     return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
   if (threads.getNumOccurrences() && threads < 1)
     return tools::fail("--threads must be at least 1, got " + std::to_string(threads));
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag);
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
     return 1;
   std::string error;

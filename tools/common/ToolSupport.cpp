@@ -205,10 +205,11 @@ bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor>
   return true;
 }
 
-std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec) {
+std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec, bool runsHere) {
   backend::TargetInfo info;
   std::string error;
-  if (!backend::resolveTarget(spec, info, error)) {
+  if (!backend::resolveTarget(spec, info, error) ||
+      (runsHere && !backend::hostCanRun(info.halideTarget, error))) {
     fail(error);
     return std::nullopt;
   }

@@ -73,8 +73,10 @@ bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor>
                    std::vector<HostTensor> &results, std::string &error,
                    uint64_t budgetBytes = UINT64_MAX, bool *overBudget = nullptr);
 
-/// Resolves --target (empty: the default). Prints the error and returns nullopt on failure.
-std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec);
+/// Resolves --target (empty: the default). A tool that runs the kernels on this machine passes
+/// `runsHere`: a target whose CPU code this machine cannot execute (backend::hostCanRun) is then
+/// refused too. Prints the error and returns nullopt on failure.
+std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec, bool runsHere);
 
 /// Unregisters a command-line option that libLLVM.so declares under a name an attn tool uses for its
 /// own flag (LLVM's `threads`, for one); call before declaring the tool's option.

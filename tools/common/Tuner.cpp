@@ -161,6 +161,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       if (!decode) {
         axes.push_back({"reg_k", [](Point &p) -> int64_t & { return p.regK; }, {6, 8, 10, 12, 14}});
         axes.push_back({"reg_q", [](Point &p) -> int64_t & { return p.regQ; }, {2, 4, 6, 8}});
+        axes.push_back({"reg_v", [](Point &p) -> int64_t & { return p.regV; }, {1, 2, 4}});
       }
       axes.push_back({"chunk_k", [](Point &p) -> int64_t & { return p.chunkK; }, {64, 128, 256, 512}});
       axes.push_back({"split_k", [](Point &p) -> int64_t & { return p.splitK; }, {0, 1}});
@@ -176,8 +177,9 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
             if (axis.field(p) == v)
               continue;
             axis.field(p) = v;
-            // P.V row blocks tile the query tile exactly (the tile's buffers are bounded to it).
-            if (!decode && (p.tileQ % p.regQ != 0 || p.tileQ % lanes != 0))
+            // Tiles of whole row vectors. (A P.V row block that does not divide the tile gets a
+            // guarded last block: AVX2's 6 rows in a tile of 16.)
+            if (!decode && (p.tileQ % lanes != 0 || p.regQ > p.tileQ))
               continue;
             double ms = evaluate(p);
             if (ms > 0 && ms < bestMs * 0.99) {

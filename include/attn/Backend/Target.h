@@ -30,6 +30,11 @@ bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error)
 /// The default target: `host`, resolved as above.
 TargetInfo defaultTarget();
 
+/// Whether this machine's CPU can run code compiled for `halideTarget` (a resolved target string):
+/// the same architecture, bit width and OS, and every instruction-set feature it names (AVX-512,
+/// FMA, ...). What runs kernels here (JIT) asks first; on false, `error` names what is missing.
+bool hostCanRun(const std::string &halideTarget, std::string &error);
+
 /// The Halide version this project links against, for --version.
 std::string halideVersion();
 

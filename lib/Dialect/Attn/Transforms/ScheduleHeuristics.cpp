@@ -1,6 +1,7 @@
 //===- ScheduleHeuristics.cpp - the default #attn.schedule ----------------===//
 //
-// Numbers here were measured on AMD Zen 5 (AVX-512, 1 MB L2 per core); see docs/SCHEDULES.md.
+// Numbers here were measured on AMD Zen 5 (AVX-512, 1 MB L2 per core) unless they name Zen 3 (AVX2,
+// 512 KB L2 per core); see docs/SCHEDULES.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,8 +127,18 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // (0.8% padding with 12) the two were within 1% of each other.
   if (t.avx512 && !additive && (blockK + regK - 1) / regK * regK > blockK * 102 / 100)
     regK = 8;
-  return make(op.getContext(), 2 * lanes, blockK, lanes, t.avx512 ? 4 : 2, regK, regV, 128, 0,
-              parallel);
+  // P.V: 4 rows x 4 vectors on AVX-512 (16 of 32 registers). AVX2 has 16 registers: 6 rows x 2
+  // vectors, 12 accumulators beside 2 vectors of V and a broadcast (the tile's 16 rows in blocks of
+  // 6, 6 and 4), when Dv is a whole number of 2-vector blocks. Its 2 x 4 blocks (8 accumulators, as
+  // many as 4-cycle FMAs on 2 pipes need, no slack) ran the P.V loop at 0.7 of the Q.K^T loop's
+  // speed per flop; 6 x 2: S = 512 / 1024 / 2048 0.906 / 0.877 / 0.848 of the time, D = 128
+  // 0.912 (Zen 3, one thread, bench/ab, 2026-11-30; docs/SCHEDULES.md).
+  int64_t regQ = t.avx512 ? 4 : 2;
+  if (!t.avx512 && known(s.dv) && s.dv % (2 * lanes) == 0) {
+    regQ = 6;
+    regV = 2;
+  }
+  return make(op.getContext(), 2 * lanes, blockK, lanes, regQ, regK, regV, 128, 0, parallel);
 }
 
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v

@@ -1,14 +1,23 @@
 // RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX512
 // RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX2
 
-// Prefill: tiles of two vectors of query rows, key blocks of up to 1024.
+// Prefill: tiles of two vectors of query rows, key blocks of up to 1024. P.V blocks of 4 rows x 4
+// vectors on AVX-512, 6 rows x 2 vectors on AVX2 (12 accumulators of its 16 registers).
 // AVX512-LABEL: func @prefill
 // AVX512: schedule = #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "heuristic">
 // AVX2-LABEL: func @prefill
-// AVX2: schedule = #attn.schedule<tile_q = 16, block_k = 1024, vector = 8, reg_q = 2, reg_k = 6, reg_v = 4, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "heuristic">
+// AVX2: schedule = #attn.schedule<tile_q = 16, block_k = 1024, vector = 8, reg_q = 6, reg_k = 6, reg_v = 2, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "heuristic">
 func.func @prefill(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: tensor<1x8x2048x64xf32>) -> tensor<1x8x2048x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32> -> tensor<1x8x2048x64xf32>
   return %o : tensor<1x8x2048x64xf32>
+}
+
+// Dv = 40 is 5 vectors of 8 lanes, no whole 2-vector blocks: P.V keeps 2 rows x 4 vectors there.
+// AVX2-LABEL: func @odd_value_vectors
+// AVX2: #attn.schedule<tile_q = 16, block_k = 1024, vector = 8, reg_q = 2, reg_k = 6, reg_v = 4,
+func.func @odd_value_vectors(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: tensor<1x8x2048x40xf32>) -> tensor<1x8x2048x40xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x2048x64xf32>, tensor<1x8x2048x64xf32>, tensor<1x8x2048x40xf32> -> tensor<1x8x2048x40xf32>
+  return %o : tensor<1x8x2048x40xf32>
 }
 
 // A block of 256 keys (Tk = 256): 8 keys per register block on AVX-512, which divide it (12 would
@@ -16,7 +25,7 @@ func.func @prefill(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v:
 // AVX512-LABEL: func @short_keys
 // AVX512: #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 8,
 // AVX2-LABEL: func @short_keys
-// AVX2: #attn.schedule<tile_q = 16, block_k = 256, vector = 8, reg_q = 2, reg_k = 6,
+// AVX2: #attn.schedule<tile_q = 16, block_k = 256, vector = 8, reg_q = 6, reg_k = 6,
 func.func @short_keys(%q: tensor<4x12x256x64xf32>, %k: tensor<4x12x256x64xf32>, %v: tensor<4x12x256x64xf32>) -> tensor<4x12x256x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<4x12x256x64xf32>, tensor<4x12x256x64xf32>, tensor<4x12x256x64xf32> -> tensor<4x12x256x64xf32>
   return %o : tensor<4x12x256x64xf32>
@@ -26,7 +35,7 @@ func.func @short_keys(%q: tensor<4x12x256x64xf32>, %k: tensor<4x12x256x64xf32>, 
 // AVX512-LABEL: func @additive
 // AVX512: #attn.schedule<tile_q = 32, block_k = 512, vector = 16, reg_q = 4, reg_k = 4,
 // AVX2-LABEL: func @additive
-// AVX2: #attn.schedule<tile_q = 16, block_k = 512, vector = 8, reg_q = 2, reg_k = 4,
+// AVX2: #attn.schedule<tile_q = 16, block_k = 512, vector = 8, reg_q = 6, reg_k = 4, reg_v = 2,
 func.func @additive(%q: tensor<1x512x64xf32>, %k: tensor<1x512x64xf32>, %v: tensor<1x512x64xf32>, %wa: tensor<64x128xf32>, %va: tensor<64xf32>) -> tensor<1x512x64xf32> {
   %o = attn.attention additive %q, %k, %v weight(%wa : tensor<64x128xf32>) vec(%va : tensor<64xf32>) : tensor<1x512x64xf32>, tensor<1x512x64xf32>, tensor<1x512x64xf32> -> tensor<1x512x64xf32>
   return %o : tensor<1x512x64xf32>
