@@ -17,6 +17,8 @@
 // RUN: attn-run %s --entry=avx2_value_blocks --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_pv_blocks --random-inputs --seed=8 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX2-PV
+// RUN: attn-run %s --entry=avx2_row_blocks --random-inputs --seed=9 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=avx2_row_blocks --random-inputs --seed=9 --check | FileCheck %s
 // RUN: attn-run %s --entry=transposed_query_tiles --random-inputs --seed=7 --check | FileCheck %s
 // RUN: attn-run %s --entry=transposed_query_tiles --random-inputs --seed=7 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=grouped_gqa_causal --random-inputs --check | FileCheck %s
@@ -99,6 +101,13 @@ func.func @transposed_query_tiles(%q: tensor<2x6x37x32xf32>, %k: tensor<2x2x29x3
 func.func @avx2_pv_blocks(%q: tensor<2x3x37x64xf32>, %k: tensor<2x3x45x64xf32>, %v: tensor<2x3x45x64xf32>) -> tensor<2x3x37x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) : tensor<2x3x37x64xf32>, tensor<2x3x45x64xf32>, tensor<2x3x45x64xf32> -> tensor<2x3x37x64xf32>
   return %o : tensor<2x3x37x64xf32>
+}
+// Tiles of 64 rows: Q.K^T register blocks of two vectors, looped over the tile's row blocks (4 on
+// AVX2, 2 on AVX-512) with the block max computed per row block; 77 rows (a tail tile of 13),
+// causal, key blocks of 32 with a tail.
+func.func @avx2_row_blocks(%q: tensor<1x2x77x64xf32>, %k: tensor<1x2x93x64xf32>, %v: tensor<1x2x93x64xf32>) -> tensor<1x2x77x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) {schedule = #attn.schedule<tile_q = 64, block_k = 32, reg_q = 6, reg_k = 6, reg_v = 2, chunk_k = 16>} : tensor<1x2x77x64xf32>, tensor<1x2x93x64xf32>, tensor<1x2x93x64xf32> -> tensor<1x2x77x64xf32>
+  return %o : tensor<1x2x77x64xf32>
 }
 func.func @avx2_width(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: tensor<1x2x53x20xf32>) -> tensor<1x2x37x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>

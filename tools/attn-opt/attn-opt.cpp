@@ -9,6 +9,7 @@
 #include "attn/Backend/Target.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
+#include "ToolSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,6 +27,9 @@ int main(int argc, char **argv) {
   mlir::registerSymbolDCEPass();
   attn::registerAttnPasses();
   attn::registerKernelPipeline();
+  // --attn-select-schedule's targets (`host` above all) resolved as attn-compile resolves them, so
+  // that the schedules attn-opt writes are the ones attn-compile would choose on this machine.
+  attn::tools::installTargetResolver();
 
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "attn: Halide " << attn::backend::halideVersion()

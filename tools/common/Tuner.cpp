@@ -155,7 +155,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       std::vector<Axis> axes;
       if (!decode)
         axes.push_back({"tile_q", [](Point &p) -> int64_t & { return p.tileQ; },
-                        {lanes, 2 * lanes, 3 * lanes, 4 * lanes}});
+                        {lanes, 2 * lanes, 3 * lanes, 4 * lanes, 8 * lanes, 16 * lanes}});
       axes.push_back({"block_k", [](Point &p) -> int64_t & { return p.blockK; },
                       {128, 256, 512, 1024, 2048}});
       if (!decode) {

@@ -128,23 +128,34 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   }
 
   if (R >= L) {
-    // Q.K^T: a register block of R/L vectors of rows x regK keys, stored to the block's scores.
-    Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji");
+    // Q.K^T: a register block of up to two vectors of rows x regK keys, stored to the block's
+    // scores. A tile of more rows (a multiple of two vectors) loops over row blocks inside each
+    // group of regK keys: its rows unrolled whole in one block would need more accumulators and
+    // query vectors than the registers hold (AVX2, 6 vectors x 2 keys: 23 spill moves per 12 FMAs).
+    const int qkRows = R > 2 * L && R % (2 * L) == 0 ? 2 * L : R;
+    Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji"), io(f.s.name() + "_io");
     f.s.compute_at(block).bound_extent(f.ii, R);
-    f.s.split(f.jj, jo, ji, regK, TailStrategy::RoundUp)
-        .reorder(f.ii, ji, jo)
-        .vectorize(f.ii, L)
-        .unroll(f.ii)
-        .unroll(ji);
-    f.sacc.compute_at(f.s, jo)
-        .bound_extent(f.ii, R)
+    Var rows = f.ii;
+    if (qkRows < R) {
+      rows = Var(f.s.name() + "_iv");
+      f.s.split(f.ii, io, rows, qkRows);
+    }
+    f.s.split(f.jj, jo, ji, regK, TailStrategy::RoundUp);
+    if (qkRows < R)
+      f.s.reorder(rows, ji, io, jo);
+    else
+      f.s.reorder(rows, ji, jo);
+    f.s.vectorize(rows, L).unroll(rows).unroll(ji);
+    f.sacc.compute_at(f.s, qkRows < R ? io : jo)
+        .bound_extent(f.ii, qkRows)
         .bound_extent(f.jj, regK)
         .vectorize(f.ii, L)
         .unroll(f.ii)
         .unroll(f.jj);
     f.sacc.update().reorder(f.ii, f.jj, f.rd.x).vectorize(f.ii, L).unroll(f.ii).unroll(f.jj);
     stageK(f.sacc);
-    msg << "; Q.K^T register block " << R / L << " x " << L << " rows x " << regK << " keys";
+    msg << "; Q.K^T register block " << qkRows / L << " x " << L << " rows x " << regK << " keys"
+        << (qkRows < R ? " (" + std::to_string(R / qkRows) + " per tile)" : "");
 
     // Softmax of the block, elementwise across key columns (vectorized over rows). The row max and
     // sum run over the block's keys in kPartials interleaved partial results (rfactor), which the
@@ -154,21 +165,25 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     // Max and sum in groups (the algorithm's sb and pb, when it has them): each group's result is
     // computed in the loop of the Func it reads the entries of (compute_with at the group's loop,
     // whose name it takes: compute_with pairs loops by name), and mc and lc reduce the groups.
-    auto computeGroupsWith = [&](Func groups, Func with, Var groupLoop) {
+    // (The max's groups follow the scores' row blocks: computed with them per row block, they read
+    // the block's accumulators in registers.)
+    auto computeGroupsWith = [&](Func groups, Func with, Var groupLoop, bool rowBlocks) {
       Var one(groups.name() + "_one");
-      groups.compute_at(block)
-          .bound_extent(f.ii, R)
-          .split(f.jj, groupLoop, one, 1)
-          .reorder(f.ii, one, groupLoop)
-          .vectorize(f.ii, L)
-          .unroll(f.ii);
+      groups.compute_at(block).bound_extent(f.ii, R).split(f.jj, groupLoop, one, 1);
+      if (rowBlocks) {
+        Var iv(groups.name() + "_iv");
+        groups.split(f.ii, io, iv, qkRows).reorder(iv, one, io, groupLoop).vectorize(iv, L).unroll(iv);
+        groups.compute_with(with, io);
+        return;
+      }
+      groups.reorder(f.ii, one, groupLoop).vectorize(f.ii, L).unroll(f.ii);
       groups.compute_with(with, groupLoop);
     };
     if (f.sb.defined()) {
       if (f.maxGroup != regK)
         throw CompileError("internal: the block max's groups (" + std::to_string(f.maxGroup) +
                            " keys) are not the Q.K^T register block's " + std::to_string(regK));
-      computeGroupsWith(f.sb, f.s, jo);
+      computeGroupsWith(f.sb, f.s, jo, qkRows < R);
       msg << "; the block's row max per register block, with Q.K^T";
     }
     if (f.pb.defined()) {
@@ -178,7 +193,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
           .reorder(f.ii, gi, gq)
           .unroll(f.ii)
           .unroll(gi);
-      computeGroupsWith(f.pb, f.p, gq);
+      computeGroupsWith(f.pb, f.p, gq, false);
       msg << "; the row sum per " << f.sumGroup << " keys, with the probabilities";
     }
     for (Func g : {f.mc, f.lc}) {

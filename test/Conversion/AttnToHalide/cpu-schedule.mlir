@@ -91,6 +91,24 @@ func.func @fused_groups(%q: tensor<1x4x512x64xf32>, %k: tensor<1x4x512x64xf32>, 
   return %o : tensor<1x4x512x64xf32>
 }
 
+// A tile of more rows than a Q.K^T register block holds (AVX2, 64 rows = 8 vectors): blocks of 2
+// vectors x 6 keys, looped over the tile's 4 row blocks inside each group of keys, the block max of
+// each row block computed in its loop from the accumulators.
+// RUN: attn-compile %s --entry=row_blocks -o %t/rows --emit=stmt,schedule --target=x86-64-linux-avx-avx2-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=ROWBLOCKS < %t/rows/row_blocks.stmt
+// RUN: FileCheck %s --check-prefix=ROWBLOCKSLOG < %t/rows/row_blocks.schedule.txt
+// ROWBLOCKS: for (op0_attention_s.s0.op0_attention_jj.fused.op0_attention_s_jo, 0, 43) {
+// ROWBLOCKS: for (op0_attention_s.s0.op0_attention_ii.fused.op0_attention_s_io, 0, 4) {
+// ROWBLOCKS: produce op0_attention_sacc {
+// ROWBLOCKS: op0_attention_sb[ramp({{.*}}op0_attention_s_io{{.*}} = max(op0_attention_sacc[
+// ROWBLOCKS: produce op0_attention_mc {
+// ROWBLOCKSLOG: tiles of 64 query rows, key blocks of 256;
+// ROWBLOCKSLOG-SAME: Q.K^T register block 2 x 8 rows x 6 keys (4 per tile); the block's row max per register block, with Q.K^T;
+func.func @row_blocks(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v: tensor<1x2x256x64xf32>) -> tensor<1x2x256x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 64, block_k = 256, reg_q = 6, reg_k = 6, reg_v = 2>} : tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32> -> tensor<1x2x256x64xf32>
+  return %o : tensor<1x2x256x64xf32>
+}
+
 // A fused kernel whose result has a second reader keeps its own result buffer: computed into one of
 // its readers, it would be computed again for the other.
 // RUN: attn-compile %s --entry=read_twice -o %t/twice --emit=schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null

@@ -138,7 +138,21 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     regQ = 6;
     regV = 2;
   }
-  return make(op.getContext(), 2 * lanes, blockK, lanes, regQ, regK, regV, 128, 0, parallel);
+  // Every tile streams its kv head's K and V once: a tile of R rows does R / 2 flops per byte of
+  // them. When they outgrow the caches (more than 4 MB together) AVX2's 16-row tiles wait on
+  // memory (Zen 3, S = 16384, D = 64: 36% of peak, the first P.V row block 5x the time of the
+  // next); tiles of 16 vectors (128 rows, in Q.K^T register blocks of 2 vectors) and key blocks of
+  // 256 (the tile's scores and probabilities stay at 256 KB) took 0.55-0.65 of the time on one
+  // thread, 64 rows 0.72, 32 rows 0.79 (bench/ab, 2026-11-30). Not measured on AVX-512, whose
+  // 32-row tiles reached 80% of peak there (Zen 5).
+  int64_t tileQ = 2 * lanes;
+  const bool kvOutgrowsCaches = known(s.tk) && known(s.dk) && known(s.dv) &&
+                                s.tk * (s.dk + s.dv) * 4 > (int64_t(4) << 20);
+  if (!t.avx512 && !additive && kvOutgrowsCaches && (!known(rows) || rows >= 16 * lanes)) {
+    tileQ = 16 * lanes;
+    blockK = std::min<int64_t>(blockK, 256);
+  }
+  return make(op.getContext(), tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel);
 }
 
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v

@@ -20,6 +20,25 @@ func.func @odd_value_vectors(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64
   return %o : tensor<1x8x2048x40xf32>
 }
 
+// K and V of a kv head beyond 4 MB (Tk = 16384, D = 64: 8 MB): AVX2 takes tiles of 128 rows and
+// key blocks of 256 (each tile streams them once); AVX-512 keeps its tiles of 32 rows.
+// AVX512-LABEL: func @long_keys
+// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16,
+// AVX2-LABEL: func @long_keys
+// AVX2: #attn.schedule<tile_q = 128, block_k = 256, vector = 8, reg_q = 6, reg_k = 6, reg_v = 2,
+func.func @long_keys(%q: tensor<1x8x16384x64xf32>, %k: tensor<1x8x16384x64xf32>, %v: tensor<1x8x16384x64xf32>) -> tensor<1x8x16384x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x16384x64xf32>, tensor<1x8x16384x64xf32>, tensor<1x8x16384x64xf32> -> tensor<1x8x16384x64xf32>
+  return %o : tensor<1x8x16384x64xf32>
+}
+
+// ... unless the tile would have more rows than the kv head has queries (Tq = 64).
+// AVX2-LABEL: func @long_keys_few_queries
+// AVX2: #attn.schedule<tile_q = 16, block_k = 1024, vector = 8,
+func.func @long_keys_few_queries(%q: tensor<1x8x64x64xf32>, %k: tensor<1x8x16384x64xf32>, %v: tensor<1x8x16384x64xf32>) -> tensor<1x8x64x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x64x64xf32>, tensor<1x8x16384x64xf32>, tensor<1x8x16384x64xf32> -> tensor<1x8x64x64xf32>
+  return %o : tensor<1x8x64x64xf32>
+}
+
 // A block of 256 keys (Tk = 256): 8 keys per register block on AVX-512, which divide it (12 would
 // pad it to 264); AVX2's 6 pad it by less than 2% and stay.
 // AVX512-LABEL: func @short_keys
