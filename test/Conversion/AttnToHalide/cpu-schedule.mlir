@@ -109,6 +109,21 @@ func.func @row_blocks(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v
   return %o : tensor<1x2x256x64xf32>
 }
 
+// Decode (one query row, keys in the lanes): the query keeps its features innermost, so the dot
+// products' vectors along the features read it densely (stored rows-innermost and rounded up to a
+// vector of rows, it was read at a stride of one vector: a gather).
+// RUN: attn-compile %s --entry=decode -o %t/decode --emit=stmt --target=x86-64-linux-avx-avx2-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=DECODE < %t/decode/decode.stmt
+// DECODE: produce op0_attention_sacc_intm {
+// DECODE-NOT: op0_attention_qs[ramp({{[^]]*}}, 8, 8)
+// DECODE: op0_attention_qs[ramp(op0_attention_sacc_intm.s1.op0_attention_rd$x.op0_attention_sacc_rdo*8, 1, 8)
+// DECODE-NOT: op0_attention_qs[ramp({{[^]]*}}, 8, 8)
+// DECODE: consume op0_attention_sacc_intm {
+func.func @decode(%q: tensor<2x8x1x64xf32>, %k: tensor<2x8x512x64xf32>, %v: tensor<2x8x512x64xf32>) -> tensor<2x8x1x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<2x8x1x64xf32>, tensor<2x8x512x64xf32>, tensor<2x8x512x64xf32> -> tensor<2x8x1x64xf32>
+  return %o : tensor<2x8x1x64xf32>
+}
+
 // A fused kernel whose result has a second reader keeps its own result buffer: computed into one of
 // its readers, it would be computed again for the other.
 // RUN: attn-compile %s --entry=read_twice -o %t/twice --emit=schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
