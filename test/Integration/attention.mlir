@@ -4,6 +4,7 @@
 // RUN: attn-run %s --entry=scaled_dot_mqa_causal --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=bilinear_window --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=additive_padded --random-inputs --seed=3 --check | FileCheck %s
+// RUN: attn-run %s --entry=additive_padded --random-inputs --seed=3 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=all_masks --random-inputs --seed=4 --check | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: attn-run %s --entry=chain --random-inputs --seed=5 --check | FileCheck %s
 // RUN: attn-run %s --entry=result_read_twice --random-inputs --check | FileCheck %s --check-prefixes=CHECK,TWO

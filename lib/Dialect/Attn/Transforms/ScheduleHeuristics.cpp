@@ -152,6 +152,15 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     tileQ = 16 * lanes;
     blockK = std::min<int64_t>(blockK, 256);
   }
+  // Additive scores on AVX2: tiles of one vector of rows. A tanh's constants (8 coefficients, two
+  // clamps) and the scaled coefficients of each feature leave AVX2's 16 registers too few for 2
+  // vectors x 4 keys of scores: 85 spill moves per 8 tanh vectors. One vector x 4 keys took 0.90 of
+  // the time (additive S = 512, Zen 3, one thread, bench/ab, 2026-11-30: 2 x 3 keys 0.951, then 1 x 4
+  // against that 0.945).
+  if (additive && !t.avx512 && (!known(rows) || rows >= lanes)) {
+    tileQ = lanes;
+    regQ = std::min<int64_t>(regQ, 4);
+  }
   return make(op.getContext(), tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel);
 }
 
