@@ -95,7 +95,7 @@ func.func @transposed_query_tiles(%q: tensor<2x6x37x32xf32>, %k: tensor<2x2x29x3
   return %o : tensor<2x6x37x16xf32>
 }
 // AVX2's heuristic P.V blocks of 6 rows x 2 vectors: a 16-row tile in blocks of 6, 6 and 4 (the
-// last guarded), 37 rows (a tail tile of 5), Dv = 64 in 2 blocks, causal.
+// last guarded), 37 rows (a tail tile of 5), Dv = 64 in 4 value blocks of 2 vectors, causal.
 // AVX2-PV-LABEL: func @avx2_pv_blocks
 // AVX2-PV: reg_q = 6, reg_k = 6, reg_v = 2,
 func.func @avx2_pv_blocks(%q: tensor<2x3x37x64xf32>, %k: tensor<2x3x45x64xf32>, %v: tensor<2x3x45x64xf32>) -> tensor<2x3x37x64xf32> {

@@ -114,7 +114,8 @@ struct AttnCase {
 /// Compiles `s` (fused or as written; `schedule` empty: the heuristic's) for the job's target.
 bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const std::string &schedule,
                  mlir::MLIRContext &ctx, AttnCase &c, std::string &error) {
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target, /*runsHere=*/true);
+  // (attn-bench refused a target this CPU cannot run before starting workers; compileJit checks too.)
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target, /*runsHere=*/false);
   if (!target) {
     error = "unknown target '" + job.target + "'";
     return false;
@@ -138,7 +139,7 @@ bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const st
 }
 
 int runTune(const WorkerJob &job, const BenchShape &s) {
-  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target, /*runsHere=*/true);
+  std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target, /*runsHere=*/false);
   if (!target)
     return fail("unknown target '" + job.target + "'");
   mlir::MLIRContext ctx;
