@@ -138,20 +138,18 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     // group of regK keys: its rows unrolled whole in one block would need more accumulators and
     // query vectors than the registers hold (AVX2, 6 vectors x 2 keys: 23 spill moves per 12 FMAs).
     const int qkRows = R > 2 * L && R % (2 * L) == 0 ? 2 * L : R;
+    const bool rowBlocks = qkRows < R;
     Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji"), io(f.s.name() + "_io");
-    f.s.compute_at(block).bound_extent(f.ii, R);
+    f.s.compute_at(block).bound_extent(f.ii, R).split(f.jj, jo, ji, regK, TailStrategy::RoundUp);
     Var rows = f.ii;
-    if (qkRows < R) {
+    if (rowBlocks) {
       rows = Var(f.s.name() + "_iv");
-      f.s.split(f.ii, io, rows, qkRows);
-    }
-    f.s.split(f.jj, jo, ji, regK, TailStrategy::RoundUp);
-    if (qkRows < R)
-      f.s.reorder(rows, ji, io, jo);
-    else
+      f.s.split(f.ii, io, rows, qkRows).reorder(rows, ji, io, jo);
+    } else {
       f.s.reorder(rows, ji, jo);
+    }
     f.s.vectorize(rows, L).unroll(rows).unroll(ji);
-    f.sacc.compute_at(f.s, qkRows < R ? io : jo)
+    f.sacc.compute_at(f.s, rowBlocks ? io : jo)
         .bound_extent(f.ii, qkRows)
         .bound_extent(f.jj, regK)
         .vectorize(f.ii, L)
@@ -160,7 +158,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     f.sacc.update().reorder(f.ii, f.jj, f.rd.x).vectorize(f.ii, L).unroll(f.ii).unroll(f.jj);
     stageK(f.sacc);
     msg << "; Q.K^T register block " << qkRows / L << " x " << L << " rows x " << regK << " keys"
-        << (qkRows < R ? " (" + std::to_string(R / qkRows) + " per tile)" : "");
+        << (rowBlocks ? " (" + std::to_string(R / qkRows) + " per tile)" : "");
 
     // Softmax of the block, elementwise across key columns (vectorized over rows). The row max and
     // sum run over the block's keys in kPartials interleaved partial results (rfactor), which the
@@ -172,10 +170,10 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     // whose name it takes: compute_with pairs loops by name), and mc and lc reduce the groups.
     // (The max's groups follow the scores' row blocks: computed with them per row block, they read
     // the block's accumulators in registers.)
-    auto computeGroupsWith = [&](Func groups, Func with, Var groupLoop, bool rowBlocks) {
+    auto computeGroupsWith = [&](Func groups, Func with, Var groupLoop, bool perRowBlock) {
       Var one(groups.name() + "_one");
       groups.compute_at(block).bound_extent(f.ii, R).split(f.jj, groupLoop, one, 1);
-      if (rowBlocks) {
+      if (perRowBlock) {
         Var iv(groups.name() + "_iv");
         groups.split(f.ii, io, iv, qkRows).reorder(iv, one, io, groupLoop).vectorize(iv, L).unroll(iv);
         groups.compute_with(with, io);
@@ -188,7 +186,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       if (f.maxGroup != regK)
         throw CompileError("internal: the block max's groups (" + std::to_string(f.maxGroup) +
                            " keys) are not the Q.K^T register block's " + std::to_string(regK));
-      computeGroupsWith(f.sb, f.s, jo, qkRows < R);
+      computeGroupsWith(f.sb, f.s, jo, rowBlocks);
       msg << "; the block's row max per register block, with Q.K^T";
     }
     if (f.pb.defined()) {
