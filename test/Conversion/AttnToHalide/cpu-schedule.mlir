@@ -111,17 +111,35 @@ func.func @row_blocks(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v
 
 // Decode (one query row, keys in the lanes): the query keeps its features innermost, so the dot
 // products' vectors along the features read it densely (stored rows-innermost and rounded up to a
-// vector of rows, it was read at a stride of one vector: a gather).
-// RUN: attn-compile %s --entry=decode -o %t/decode --emit=stmt --target=x86-64-linux-avx-avx2-f16c-fma-sse41 > /dev/null
+// vector of rows, it was read at a stride of one vector: a gather). P.V's value blocks cover
+// Dv = 64 exactly: V is read in place, not copied per key block (decode reads it once).
+// RUN: attn-compile %s --entry=decode -o %t/decode --emit=stmt,schedule --target=x86-64-linux-avx-avx2-f16c-fma-sse41 > /dev/null
 // RUN: FileCheck %s --check-prefix=DECODE < %t/decode/decode.stmt
+// RUN: FileCheck %s --check-prefix=DECODELOG < %t/decode/decode.schedule.txt
+// DECODE-NOT: op0_attention_v_in
 // DECODE: produce op0_attention_sacc_intm {
 // DECODE-NOT: op0_attention_qs[ramp({{[^]]*}}, 8, 8)
 // DECODE: op0_attention_qs[ramp(op0_attention_sacc_intm.s1.op0_attention_rd$x.op0_attention_sacc_rdo*8, 1, 8)
 // DECODE-NOT: op0_attention_qs[ramp({{[^]]*}}, 8, 8)
 // DECODE: consume op0_attention_sacc_intm {
+// DECODE-NOT: op0_attention_v_in
+// DECODELOG: decode: keys in 8 lanes, dot products vectorized along the feature dim; V read in place;
+// Dv = 40 is five vectors: the blocks of four run past it, so V is copied per key block (read in
+// place, the clamp of the value index would be a gather).
+// RUN: attn-compile %s --entry=decode_dv_tail -o %t/decode_tail --emit=stmt,schedule --target=x86-64-linux-avx-avx2-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=DECODETAIL < %t/decode_tail/decode_dv_tail.stmt
+// RUN: FileCheck %s --check-prefix=DECODETAILLOG < %t/decode_tail/decode_dv_tail.schedule.txt
+// DECODETAIL: produce op0_attention_v_in_op0_attention_oc
+// DECODETAIL: produce op0_attention_oc {
+// DECODETAILLOG: V copied per key block (its value blocks run past Dv);
 func.func @decode(%q: tensor<2x8x1x64xf32>, %k: tensor<2x8x512x64xf32>, %v: tensor<2x8x512x64xf32>) -> tensor<2x8x1x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<2x8x1x64xf32>, tensor<2x8x512x64xf32>, tensor<2x8x512x64xf32> -> tensor<2x8x1x64xf32>
   return %o : tensor<2x8x1x64xf32>
+}
+
+func.func @decode_dv_tail(%q: tensor<2x8x1x64xf32>, %k: tensor<2x8x512x64xf32>, %v: tensor<2x8x512x40xf32>) -> tensor<2x8x1x40xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<2x8x1x64xf32>, tensor<2x8x512x64xf32>, tensor<2x8x512x40xf32> -> tensor<2x8x1x40xf32>
+  return %o : tensor<2x8x1x40xf32>
 }
 
 // A fused kernel whose result has a second reader keeps its own result buffer: computed into one of
