@@ -43,14 +43,20 @@ struct Row {
   double median() const { return percentile(0.5); }
 };
 
-/// Two fused kernels timed alternately in one worker (Worker.h, scheme "pair"): the targets that are
-/// ratios of two attn kernels (the heuristic's schedule against the tuner's, the unmasked kernel
-/// against the causal one) measured call by call, side by side, instead of from two rows measured
-/// minutes apart on a machine whose speed drifts by more than the 5% being judged.
+/// Two kernels timed alternately in one worker (Worker.h, scheme "pair"): the targets that are
+/// ratios (the heuristic's schedule against the tuner's, the unmasked kernel against the causal
+/// one, the best library baseline against the fused kernel) measured call by call, side by side,
+/// instead of from two rows measured minutes apart on a machine whose speed drifts by more than
+/// the 5-15% being judged.
 struct Pair {
-  std::string comparison; // "heuristic/tuned" or "unmasked/causal": A's name / B's
+  /// A's name / B's: "heuristic/tuned", "unmasked/causal", or "<baseline>/fused" (e.g.
+  /// "onednn/fused": A/B is the fused kernel's speedup over the baseline, the rows' "x best").
+  std::string comparison;
   BenchShape a, b;
   std::string scheduleA, scheduleB; // empty: the heuristic's
+  std::string baselineA;            // side A is this library baseline (of shape a), not attn
+  double roundMs = 0;               // A's and B's row medians together: bounds the rounds
+  int rounds = 0;                   // the rounds it was measured with
   int threads = 1;
   bool measured = false, ok = false;
   std::string error;
@@ -65,7 +71,9 @@ struct Pair {
 
 /// The pairs a run measures after its rows: heuristic/tuned for every row of attn-tuned that
 /// succeeded (its schedule is the tuner's pick), unmasked/causal for every causal shape with a row of
-/// attn-fused whose unmasked twin (same sizes, no mask) is in `shapes`.
+/// attn-fused whose unmasked twin (same sizes, no mask) is in `shapes`, and for every row of
+/// attn-fused the fastest library baseline row (OpenBLAS or oneDNN) of its shape and thread count
+/// against it. Each pair's roundMs is its two rows' medians (when both rows are there).
 std::vector<Pair> targetPairs(const std::vector<Row> &rows, const std::vector<BenchShape> &shapes);
 
 /// What the run was: written into the JSON.

@@ -13,6 +13,7 @@
 #include "attn/Runtime/AlignedVector.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,12 +25,16 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 namespace attn::bench {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// How long a baseline's pair waits before each call (runPair).
+constexpr int kSpinSettleMs = 50;
 
 /// Peak resident memory from now on: resets the kernel's high-water mark (clear_refs 5).
 void resetPeakRss() { std::ofstream("/proc/self/clear_refs") << "5"; }
@@ -188,33 +193,62 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
   return emit(std::move(result));
 }
 
-/// Two fused kernels called alternately, A then B in even rounds and B then A in odd ones (neither
-/// always runs first, after the other has left the caches its way): each round's pair of timings
-/// is taken seconds apart at most, so their ratio is not moved by the machine's slower phases the
-/// way two rows measured minutes apart are.
+/// Two kernels called alternately, A then B in even rounds and B then A in odd ones (neither always
+/// runs first, after the other has left the caches its way): each round's pair of timings is taken
+/// seconds apart at most, so their ratio is not moved by the machine's slower phases the way two
+/// rows measured minutes apart are. Side A is a fused kernel, or a library baseline (of shape a,
+/// which is then also b): the baseline and the fused kernel read the same q, k and v.
 int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
   backend::setThreadCount(job.threads);
   mlir::MLIRContext ctx;
   AttnCase ca, cb;
   std::string error;
-  if (!prepareAttn(job, a, true, job.schedule, ctx, ca, error) ||
-      !prepareAttn(job, b, true, job.scheduleB, ctx, cb, error))
+  std::unique_ptr<Baseline> baseline;
+  AlignedVector<float> baselineOut;
+  if (!job.baselineA.empty()) {
+    if (a.name != b.name)
+      return fail("a baseline's pair runs one shape, not " + a.name + " and " + b.name);
+    baseline = makeBaseline(job.baselineA, a, job.threads, error);
+    if (!baseline || !prepareAttn(job, b, true, job.scheduleB, ctx, cb, error))
+      return fail(error);
+    if (cb.in.size() != 3 || llvm::any_of(cb.in, [](const HostTensor *t) {
+          return t->elem != kernel::ElemType::F32;
+        }))
+      return fail("a baseline's pair needs the f32 q, k and v of a dot-product shape, not " + a.name);
+    baselineOut.resize(static_cast<size_t>(a.B * a.H * a.Tq * a.D));
+  } else if (!prepareAttn(job, a, true, job.schedule, ctx, ca, error) ||
+             !prepareAttn(job, b, true, job.scheduleB, ctx, cb, error)) {
     return fail(error);
+  }
   // Both sides read the same inputs where they can (the pairs of the targets all can), as a row's
   // repeated calls do: with inputs of their own, a memory-bound kernel (decode) would find its K
   // and V evicted by the other side's at every call, which no row measures.
-  if (a.argShapes() == b.argShapes()) {
+  if (!baseline && a.argShapes() == b.argShapes()) {
     cb.in = ca.in;
     cb.inputs.clear();
   }
-  if (!ca.run(error) || !cb.run(error)) // warm-up
+  auto f32 = [&](int i) { return reinterpret_cast<const float *>(cb.in[i]->data.data()); };
+  auto runA = [&] {
+    if (!baseline)
+      return ca.run(error);
+    baseline->run(f32(0), f32(1), f32(2), baselineOut.data());
+    return true;
+  };
+  // The baselines' OpenMP threads spin for a while after each call (libgomp's default wait
+  // policy), on the CPUs the other side's threads need: with a baseline on side A, every call
+  // starts after a pause that lets them go to sleep (both sides' calls alike).
+  auto pause = [&] {
+    if (baseline && job.threads > 1)
+      std::this_thread::sleep_for(std::chrono::milliseconds(kSpinSettleMs));
+  };
+  if (!runA() || !cb.run(error)) // warm-up
     return fail(error);
   llvm::json::Array msA, msB;
   for (int r = 0; r < job.reps; ++r)
     for (int side : r % 2 ? std::vector<int>{1, 0} : std::vector<int>{0, 1}) {
-      AttnCase &c = side ? cb : ca;
+      pause();
       auto t0 = Clock::now();
-      if (!c.run(error))
+      if (!(side ? cb.run(error) : runA()))
         return fail(error);
       (side ? msB : msA).push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
     }

@@ -20,12 +20,14 @@ struct WorkerJob {
   std::string shape;     // BenchShape name
   std::string scheme;    // attn-fused, attn-tuned, attn-unfused, halide-<autoscheduler>, openblas,
                          // onednn, numpy; "tune" runs the autotuner and reports its schedule;
-                         // "pair" times two fused kernels alternately (shape/schedule against
-                         // shapeB/scheduleB; an empty schedule is the heuristic's)
+                         // "pair" times two kernels alternately: side A the fused kernel of
+                         // shape/schedule, or the library baselineA of shape; side B the fused
+                         // kernel of shapeB/scheduleB (an empty schedule is the heuristic's)
   int threads = 1;
   int reps = 7;          // timed runs (a pair: rounds, each timing both sides once)
   std::string schedule;  // #attn.schedule for attn-tuned (and side A of a pair)
   std::string shapeB, scheduleB; // side B of a pair
+  std::string baselineA; // side A of a pair when it is a library baseline (openblas, onednn)
   double tuneBudget = 20;
   bool quick = false;    // the shape is from the quick set
   std::string target;    // the attn schemes' target (--target; empty: the host); baselines are CPU

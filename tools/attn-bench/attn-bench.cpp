@@ -67,8 +67,10 @@ static cl::opt<double> tuneBudget("tune-budget",
                                   cl::init(20), cl::cat(category));
 static cl::opt<bool> pairsFlag(
     "pairs",
-    cl::desc("After the rows, time heuristic/tuned and unmasked/causal side by side: both kernels "
-             "in one process, called alternately for twice --reps rounds (default true)"),
+    cl::desc("After the rows, time the ratio targets side by side: heuristic/tuned, "
+             "unmasked/causal and the best library baseline against the fused kernel, both sides "
+             "in one process, called alternately for twice --reps rounds (fewer, at least 4, where "
+             "that would take over a minute) (default true)"),
     cl::init(true), cl::cat(category));
 static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
                                                           "900)"),
@@ -105,6 +107,7 @@ static cl::opt<int> wThreads("w-threads", cl::Hidden, cl::init(1), cl::cat(categ
 static cl::opt<std::string> wSchedule("w-schedule", cl::Hidden, cl::cat(category));
 static cl::opt<std::string> wShapeB("w-shape-b", cl::Hidden, cl::cat(category));
 static cl::opt<std::string> wScheduleB("w-schedule-b", cl::Hidden, cl::cat(category));
+static cl::opt<std::string> wBaselineA("w-baseline-a", cl::Hidden, cl::cat(category));
 static cl::list<int> wCpus("w-cpus", cl::Hidden, cl::CommaSeparated, cl::cat(category));
 
 namespace {
@@ -144,6 +147,8 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
     args.push_back("--w-shape-b=" + job.shapeB);
   if (!job.scheduleB.empty())
     args.push_back("--w-schedule-b=" + job.scheduleB);
+  if (!job.baselineA.empty())
+    args.push_back("--w-baseline-a=" + job.baselineA);
   if (job.quick)
     args.push_back("--quick");
   if (!job.cpus.empty())
@@ -253,14 +258,21 @@ void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
   r.schedule = job.schedule;
 }
 
-/// Times a pair's two kernels alternately in a worker process.
+/// Times a pair's two kernels alternately in a worker process, for `rounds` rounds or fewer: at
+/// least kMinPairRounds, otherwise as many as fit in kPairSeconds by its rows' timings (S = 16384's
+/// pair of oneDNN and the fused kernel takes ~22 s a round on one thread here).
+constexpr int kMinPairRounds = 4;
+constexpr double kPairSeconds = 60;
 void measurePair(const std::string &self, Pair &p, const std::vector<int> &cpus, int rounds) {
   WorkerJob job = runJob("pair", cpus, p.threads);
   job.shape = p.a.name;
   job.schedule = p.scheduleA;
   job.shapeB = p.b.name;
   job.scheduleB = p.scheduleB;
-  job.reps = rounds;
+  job.baselineA = p.baselineA;
+  if (p.roundMs > 0)
+    rounds = std::min(rounds, std::max(kMinPairRounds, static_cast<int>(kPairSeconds * 1e3 / p.roundMs)));
+  job.reps = p.rounds = rounds;
   p.measured = true;
   std::optional<llvm::json::Object> result = runSucceeded(self, job, p.error);
   p.ok = result.has_value();
@@ -357,6 +369,7 @@ int main(int argc, char **argv) {
     job.schedule = wSchedule;
     job.shapeB = wShapeB;
     job.scheduleB = wScheduleB;
+    job.baselineA = wBaselineA;
     job.tuneBudget = tuneBudget;
     job.quick = quick;
     job.target = targetFlag;

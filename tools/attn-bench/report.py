@@ -143,11 +143,13 @@ def pairs_table(doc):
     pairs = doc.get("pairs") or []
     if not pairs:
         return ""
-    head = ["A/B", "shape", "T", "A ms", "B ms", "A/B", "spread", "status"]
+    head = ["A/B", "shape", "T", "A ms", "B ms", "A/B", "spread", "rounds", "status"]
     out = ['<section id="pairs"><h2>Side by side</h2>'
            f"<p>Each pair's two kernels called alternately in one process, {doc.get('pair_rounds')} "
-           "rounds; A/B is the median of the rounds' ratios (heuristic/tuned: the heuristic's "
-           "schedule over the tuner's pick; unmasked/causal: the speedup of the causal mask).</p>",
+           "rounds (fewer where that would take over a minute); A/B is the median of the rounds' "
+           "ratios (heuristic/tuned: the heuristic's schedule over the tuner's pick; "
+           "unmasked/causal: the speedup of the causal mask; &lt;baseline&gt;/fused: the fused "
+           "kernel's speedup over the fastest library baseline of the shape).</p>",
            '<table id="pairs-table"><thead><tr>' + "".join(f"<th>{esc(h)}</th>" for h in head) +
            "</tr></thead><tbody>"]
     for p in pairs:
@@ -155,7 +157,9 @@ def pairs_table(doc):
         shape = p["shape_a"] if p["shape_a"] == p["shape_b"] else f"{p['shape_a']} / {p['shape_b']}"
         cells = [p["comparison"], shape, p["threads"], num(p.get("median_ms_a"), ".3f"),
                  num(p.get("median_ms_b"), ".3f"), num(p.get("ratio_median"), ".3f"),
-                 f"{p['ratio_min']:.3f}-{p['ratio_max']:.3f}" if p.get("ok") else "", status]
+                 f"{p['ratio_min']:.3f}-{p['ratio_max']:.3f}" if p.get("ok") else "",
+                 # (Files of runs before pairs had rounds of their own: every pair ran all of them.)
+                 p.get("rounds", doc.get("pair_rounds")) if p.get("ok") else "", status]
         cls = "ok" if p.get("ok") else "pending" if not p.get("measured") else "failed"
         out.append(f'<tr class="{cls}">' + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
     out.append("</tbody></table></section>")

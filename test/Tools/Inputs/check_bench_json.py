@@ -65,7 +65,8 @@ for r in rows:
 shapes = {r["shape"]: r for r in rows}
 for p in doc["pairs"]:
     assert p["measured"] and p["ok"], f"{p['comparison']} {p['shape_a']}: {p['error']}"
-    assert len(p["ms_a"]) == len(p["ms_b"]) == doc["pair_rounds"] == 2 * doc["reps"]
+    # (The quick shapes' pairs take well under a minute: all their rounds.)
+    assert len(p["ms_a"]) == len(p["ms_b"]) == p["rounds"] == doc["pair_rounds"] == 2 * doc["reps"]
     ratios = [a / b for a, b in zip(p["ms_a"], p["ms_b"])]
     assert close(p["ratio_median"], median(ratios)), (p["ratio_median"], median(ratios))
     assert close(p["ratio_min"], min(ratios)) and close(p["ratio_max"], max(ratios))
@@ -74,7 +75,16 @@ for p in doc["pairs"]:
                  and r["threads"] == p["threads"]]
         assert p["shape_a"] == p["shape_b"] and p["schedule_a"] == ""
         assert p["schedule_b"] == tuned[0]["schedule"], "side B runs the tuner's pick"
+    elif p["comparison"].endswith("/fused"):
+        # The fastest library baseline of the shape and thread count (side A) against the fused
+        # kernel's heuristic schedule (side B).
+        libs = [r for r in rows if r["scheme"] in ("openblas", "onednn") and r["ok"]
+                and r["shape"] == p["shape_a"] and r["threads"] == p["threads"]]
+        fastest = min(libs, key=lambda r: r["median_ms"])
+        assert p["comparison"] == fastest["scheme"] + "/fused" and p["baseline_a"] == fastest["scheme"]
+        assert p["shape_a"] == p["shape_b"] and p["schedule_b"] == ""
     else:
+        assert p["baseline_a"] == ""
         a, b = shapes[p["shape_a"]], shapes[p["shape_b"]]
         assert not a["causal"] and b["causal"]
         assert all(a[k] == b[k] for k in ("B", "H", "Hkv", "Tq", "Tk", "D", "kind"))
