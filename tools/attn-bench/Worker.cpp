@@ -33,8 +33,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// How long a baseline's pair waits before each call (runPair).
-constexpr int kSpinSettleMs = 50;
+/// How long a baseline's pair waits, busy, before each call on two or more threads (runPair).
+constexpr int kSettleMs = 40;
 
 /// Peak resident memory from now on: resets the kernel's high-water mark (clear_refs 5).
 void resetPeakRss() { std::ofstream("/proc/self/clear_refs") << "5"; }
@@ -214,7 +214,8 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     if (cb.in.size() != 3 || llvm::any_of(cb.in, [](const HostTensor *t) {
           return t->elem != kernel::ElemType::F32;
         }))
-      return fail("a baseline's pair needs the f32 q, k and v of a dot-product shape, not " + a.name);
+      return fail("internal: a baseline's pair needs the f32 q, k and v of a dot-product shape, "
+                  "not " + a.name + "'s inputs"); // (makeBaseline refused every other shape)
     baselineOut.resize(static_cast<size_t>(a.B * a.H * a.Tq * a.D));
   } else if (!prepareAttn(job, a, true, job.schedule, ctx, ca, error) ||
              !prepareAttn(job, b, true, job.scheduleB, ctx, cb, error)) {
@@ -234,19 +235,32 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     baseline->run(f32(0), f32(1), f32(2), baselineOut.data());
     return true;
   };
-  // The baselines' OpenMP threads spin for a while after each call (libgomp's default wait
-  // policy), on the CPUs the other side's threads need: with a baseline on side A, every call
-  // starts after a pause that lets them go to sleep (both sides' calls alike).
-  auto pause = [&] {
-    if (baseline && job.threads > 1)
-      std::this_thread::sleep_for(std::chrono::milliseconds(kSpinSettleMs));
+  // The baselines' OpenMP threads spin for ~12 ms after each call (libgomp's default wait policy,
+  // measured here), on the CPUs the other side's threads need: with a baseline on side A, every
+  // call of either side starts after kSettleMs of busy waiting on `threads` threads, long enough
+  // for them to go to sleep. Busy, not asleep: after a sleep of the process both sides ran 1.5-1.8x
+  // slower on this (virtual) machine; with no wait the fused kernel's decode ran 1.4x slower.
+  auto settle = [&] {
+    if (!baseline || job.threads < 2)
+      return;
+    auto until = Clock::now() + std::chrono::milliseconds(kSettleMs);
+    auto spin = [until] {
+      while (Clock::now() < until) {
+      }
+    };
+    std::vector<std::thread> others;
+    for (int t = 1; t < job.threads; ++t)
+      others.emplace_back(spin);
+    spin();
+    for (std::thread &t : others)
+      t.join();
   };
   if (!runA() || !cb.run(error)) // warm-up
     return fail(error);
   llvm::json::Array msA, msB;
   for (int r = 0; r < job.reps; ++r)
     for (int side : r % 2 ? std::vector<int>{1, 0} : std::vector<int>{0, 1}) {
-      pause();
+      settle();
       auto t0 = Clock::now();
       if (!(side ? cb.run(error) : runA()))
         return fail(error);
