@@ -38,13 +38,16 @@ std::vector<double> Pair::ratios() const {
 std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
                                            const std::vector<BenchShape> &shapes) {
   // The successful row of a scheme at a shape and thread count.
-  auto rowOf = [&](const std::string &scheme, const std::string &shape, int threads) -> const Row * {
+  auto rowOf = [&](const std::string &scheme, const std::string &shape,
+                   int threads) -> const Row * {
     for (const Row &r : rows)
       if (r.ok && r.scheme == scheme && r.shape.name == shape && r.threads == threads)
         return &r;
     return nullptr;
   };
-  auto fusedRow = [&](const BenchShape &s, int threads) { return rowOf("attn-fused", s.name, threads); };
+  auto fusedRow = [&](const BenchShape &s, int threads) {
+    return rowOf("attn-fused", s.name, threads);
+  };
   std::vector<Pair> pairs, baselinePairs;
   for (const Row &r : rows) {
     if (!r.ok)
@@ -65,8 +68,9 @@ std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
     // The library baseline with the lowest median (numpy's additive form runs in Python: not one).
     const Row *best = nullptr;
     for (const char *lib : {"openblas", "onednn"})
-      if (const Row *b = rowOf(lib, r.shape.name, r.threads); b && (!best || b->median() < best->median()))
-        best = b;
+      if (const Row *b = rowOf(lib, r.shape.name, r.threads))
+        if (!best || b->median() < best->median())
+          best = b;
     if (best) {
       Pair b = p;
       b.comparison = best->scheme + "/fused";

@@ -271,7 +271,8 @@ void measurePair(const std::string &self, Pair &p, const std::vector<int> &cpus,
   job.scheduleB = p.scheduleB;
   job.baselineA = p.baselineA;
   if (p.roundMs > 0)
-    rounds = std::min(rounds, std::max(kMinPairRounds, static_cast<int>(kPairSeconds * 1e3 / p.roundMs)));
+    rounds = std::min(rounds,
+                      std::max(kMinPairRounds, static_cast<int>(kPairSeconds * 1e3 / p.roundMs)));
   job.reps = p.rounds = rounds;
   p.measured = true;
   std::optional<llvm::json::Object> result = runSucceeded(self, job, p.error);
