@@ -70,6 +70,11 @@ struct ScheduleSpec {
   /// The attribute's syntax, `#attn.schedule<tile_q = 32, ...>` (set fields only).
   std::string str() const;
   bool usesAutoscheduler() const { return !scheduler.empty() && scheduler != "hand"; }
+  /// The vector width a CPU kernel is built with: `vector` when set, else the target's lanes. (The
+  /// algorithm reads it too: whether a tile's rows fill a vector decides its max and sum groups.)
+  int lanes(int targetLanes) const {
+    return vector > 0 ? static_cast<int>(vector) : targetLanes;
+  }
 };
 
 /// One op. Operands are value ids (see FunctionSpec::values); -1 when absent. Which fields an op

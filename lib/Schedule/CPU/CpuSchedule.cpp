@@ -220,8 +220,7 @@ void scheduleSoftmax(SoftmaxStage s, const OpStages &st, const CpuParams &p,
 /// The target's defaults, overridden by what an op's #attn.schedule sets.
 CpuParams paramsFor(const CpuParams &defaults, const kernel::ScheduleSpec &s) {
   CpuParams p = defaults;
-  if (s.vector > 0)
-    p.lanes = static_cast<int>(s.vector);
+  p.lanes = s.lanes(defaults.lanes);
   if (s.regQ > 0)
     p.blockRows = static_cast<int>(s.regQ);
   if (s.regV > 0)

@@ -31,7 +31,7 @@ constexpr int kPartials = 4;
 void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
                                const kernel::ScheduleSpec &spec, const CpuParams &defaults,
                                const std::string &owner, ScheduleLog &log) {
-  const int L = param(spec.vector, defaults.lanes);
+  const int L = spec.lanes(defaults.lanes);
   const int R = f.tileRows, KB = f.blockKeys;
   const int regK = param(spec.regK, L == 16 ? 12 : 6);
   const int regQ = std::min(R, param(spec.regQ, L == 16 ? 4 : 2));

@@ -72,7 +72,7 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.
-  const int lanes = op.schedule.vector > 0 ? static_cast<int>(op.schedule.vector) : options.lanes;
+  const int lanes = op.schedule.lanes(options.lanes);
   if (!options.gpu && op.score != k::ScoreKind::Additive && op.schedule.regK > 0 &&
       blocking.tileRows >= lanes) {
     blocking.maxGroup = static_cast<int>(op.schedule.regK);
