@@ -35,18 +35,26 @@ std::vector<double> Pair::ratios() const {
   return r;
 }
 
+/// The row of the fastest baseline (OpenBLAS, oneDNN, numpy) measured at a shape and thread count,
+/// or null: the denominator of "x best", and side A of a baseline's pair.
+static const Row *fastestBaseline(const std::vector<Row> &rows, const std::string &shape,
+                                  int threads) {
+  const Row *best = nullptr;
+  for (const Row &b : rows)
+    if (b.ok && isBaseline(b.scheme) && b.shape.name == shape && b.threads == threads &&
+        (!best || b.median() < best->median()))
+      best = &b;
+  return best;
+}
+
 std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
                                            const std::vector<BenchShape> &shapes) {
-  // The successful row of a scheme at a shape and thread count.
-  auto rowOf = [&](const std::string &scheme, const std::string &shape,
-                   int threads) -> const Row * {
+  // The successful attn-fused row of a shape and thread count.
+  auto fusedRow = [&](const BenchShape &s, int threads) -> const Row * {
     for (const Row &r : rows)
-      if (r.ok && r.scheme == scheme && r.shape.name == shape && r.threads == threads)
+      if (r.ok && r.scheme == "attn-fused" && r.shape.name == s.name && r.threads == threads)
         return &r;
     return nullptr;
-  };
-  auto fusedRow = [&](const BenchShape &s, int threads) {
-    return rowOf("attn-fused", s.name, threads);
   };
   std::vector<Pair> pairs, baselinePairs;
   for (const Row &r : rows) {
@@ -65,13 +73,10 @@ std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
     }
     if (r.scheme != "attn-fused")
       continue;
-    // The library baseline with the lowest median (numpy's additive form runs in Python: not one).
-    const Row *best = nullptr;
-    for (const char *lib : {"openblas", "onednn"})
-      if (const Row *b = rowOf(lib, r.shape.name, r.threads))
-        if (!best || b->median() < best->median())
-          best = b;
-    if (best) {
+    // The fastest baseline, when it is a library (numpy's additive form runs in Python: it is not
+    // paired; the libraries do not compute additive attention).
+    const Row *best = fastestBaseline(rows, r.shape.name, r.threads);
+    if (best && best->scheme != "numpy") {
       Pair b = p;
       b.comparison = best->scheme + "/fused";
       b.a = b.b = r.shape;
@@ -109,11 +114,8 @@ Results::Derived Results::derive(const Row &r) const {
   d.gflops = group != "additive" ? r.shape.flops() / secs / 1e9 : 0;
   auto peak = info.peakGflops.find(r.threads);
   d.pctPeak = d.gflops > 0 && peak != info.peakGflops.end() ? 100 * d.gflops / peak->second : 0;
-  double best = 0;
-  for (const Row &b : rows)
-    if (b.ok && isBaseline(b.scheme) && b.shape.name == r.shape.name && b.threads == r.threads)
-      best = best > 0 ? std::min(best, b.median()) : b.median();
-  d.ratio = best > 0 ? best / d.median : 0;
+  const Row *best = fastestBaseline(rows, r.shape.name, r.threads);
+  d.ratio = best ? best->median() / d.median : 0;
   d.gbps = group == "decode" ? r.shape.bytes() / secs / 1e9 : 0;
   d.gtanh = group == "additive" ? r.shape.tanhs() / secs / 1e9 : 0;
   return d;

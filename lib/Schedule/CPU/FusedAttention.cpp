@@ -79,14 +79,18 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
         kps.bound_extent(kps.args()[0], static_cast<int>((f.staticDa + L - 1) / L * L));
     }
   };
+  // V copied at `at` for P.V, its rows padded to whole value blocks.
+  auto stageV = [&](LoopLevel at) {
+    Func vs = f.vRead.in(f.oc);
+    vs.compute_at(at).vectorize(f.e, L, TailStrategy::RoundUp);
+    if (staticDv)
+      vs.bound_extent(f.e, dvBlocks);
+  };
   // Decode reads every K and V row once: staging would only add a copy. Prefill re-reads them for
   // every tile: stage them.
   const bool decode = R < L;
   if (!decode) {
-    Func vs = f.vRead.in(f.oc);
-    vs.compute_at(task).vectorize(f.e, L, TailStrategy::RoundUp);
-    if (staticDv)
-      vs.bound_extent(f.e, dvBlocks);
+    stageV(task);
     msg << "; K and V staged per task";
   }
 
@@ -261,10 +265,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     // only added a pass over the block (B = 8 H = 8 Tk = 2048 on Zen 3, two threads: 0.85-0.94
     // of the time without it, bench/ab).
     if (!staticDv || f.staticDv != dvBlocks) {
-      Func vs = f.vRead.in(f.oc);
-      vs.compute_at(block).vectorize(f.e, L, TailStrategy::RoundUp);
-      if (staticDv)
-        vs.bound_extent(f.e, dvBlocks);
+      stageV(block);
       msg << "; V copied per key block (its value blocks run past Dv)";
     } else {
       msg << "; V read in place";

@@ -143,8 +143,8 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // memory (Zen 3, S = 16384, D = 64: 36% of peak, the first P.V row block 5x the time of the
   // next); tiles of 16 vectors (128 rows, in Q.K^T register blocks of 2 vectors) and key blocks of
   // 256 (the tile's scores and probabilities stay at 256 KB) took ~0.67 of the time on one thread
-  // (pairs: 64 rows against 16 0.717, 128 against 64 0.928), 32 rows 0.79 (bench/ab, 2026-11-30). Not measured on AVX-512, whose
-  // 32-row tiles reached 80% of peak there (Zen 5).
+  // (pairs: 64 rows against 16 0.717, 128 against 64 0.928), 32 rows 0.79 (bench/ab, 2026-11-30).
+  // Not measured on AVX-512, whose 32-row tiles reached 80% of peak there (Zen 5).
   int64_t tileQ = 2 * lanes;
   const bool kvOutgrowsCaches = known(s.tk) && known(s.dk) && known(s.dv) &&
                                 s.tk * (s.dk + s.dv) * 4 > (int64_t(4) << 20);
