@@ -130,3 +130,15 @@ func.func @grouped_bool_mask(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32
   %o = attn.attention scaled_dot %q, %k, %v mask(%keep : tensor<1x1x37x53xi1>) {schedule = #attn.schedule<tile_q = 32, block_k = 32, reg_k = 12, chunk_k = 8>} : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>
   return %o : tensor<1x2x37x20xf32>
 }
+// Additive scores in their split form (AVX2's 8 lanes: tanh(a + b) from e^{2a} and e^{2b} / m), in
+// the decode schedule (split-K, the score's rfactor specialized) and with GQA and a causal mask.
+// RUN: attn-run %s --entry=avx2_additive_decode --random-inputs --seed=10 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=avx2_additive_gqa_causal --random-inputs --seed=11 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+func.func @avx2_additive_decode(%q: tensor<2x4x1x64xf32>, %k: tensor<2x4x300x64xf32>, %v: tensor<2x4x300x64xf32>, %wa: tensor<48x128xf32>, %va: tensor<48xf32>) -> tensor<2x4x1x64xf32> {
+  %o = attn.attention additive %q, %k, %v weight(%wa : tensor<48x128xf32>) vec(%va : tensor<48xf32>) : tensor<2x4x1x64xf32>, tensor<2x4x300x64xf32>, tensor<2x4x300x64xf32> -> tensor<2x4x1x64xf32>
+  return %o : tensor<2x4x1x64xf32>
+}
+func.func @avx2_additive_gqa_causal(%q: tensor<2x8x37x40xf32>, %k: tensor<2x2x37x40xf32>, %v: tensor<2x2x37x24xf32>, %wa: tensor<20x80xf32>, %va: tensor<20xf32>) -> tensor<2x8x37x24xf32> {
+  %o = attn.attention additive %q, %k, %v weight(%wa : tensor<20x80xf32>) vec(%va : tensor<20xf32>) causal align(top_left) : tensor<2x8x37x40xf32>, tensor<2x2x37x40xf32>, tensor<2x2x37x24xf32> -> tensor<2x8x37x24xf32>
+  return %o : tensor<2x8x37x24xf32>
+}

@@ -73,10 +73,14 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       if (f.staticDk != kernel::kDynamic) // rows padded to whole vectors; reads past Dk are clamped
         ks.bound_extent(f.d, static_cast<int>((f.staticDk + L - 1) / L * L));
     } else {
-      Func kps = f.kp.in(reader);
-      kps.compute_at(task).vectorize(kps.args()[0], L, TailStrategy::RoundUp);
-      if (f.staticDa != kernel::kDynamic)
-        kps.bound_extent(kps.args()[0], static_cast<int>((f.staticDa + L - 1) / L * L));
+      for (Func kp : {f.kp, f.kpE}) {
+        if (!kp.defined())
+          continue;
+        Func kps = kp.in(reader);
+        kps.compute_at(task).vectorize(kps.args()[0], L, TailStrategy::RoundUp);
+        if (f.staticDa != kernel::kDynamic)
+          kps.bound_extent(kps.args()[0], static_cast<int>((f.staticDa + L - 1) / L * L));
+      }
     }
   };
   // V copied at `at` for P.V, its rows padded to whole value blocks.
@@ -85,6 +89,15 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     vs.compute_at(at).vectorize(f.e, L, TailStrategy::RoundUp);
     if (staticDv)
       vs.bound_extent(f.e, dvBlocks);
+  };
+  // The additive score's two forms (tanhSplit): a branch per register block, each branch the
+  // score stage's whole schedule (specialize copies what was scheduled before it: call it last).
+  auto specializeTanh = [&](Stage scores) {
+    if (!f.tanhSplit.defined())
+      return;
+    scores.specialize(f.tanhSplit);
+    msg << "; additive tanh(a + b) from e^{2a} e^{2b} where the projections allow it (else the "
+           "rational)";
   };
   // Decode reads every K and V row once: staging would only add a copy. Prefill re-reads them for
   // every tile: stage them.
@@ -96,28 +109,51 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
 
   // The tile: queries transposed (rows innermost), the online-softmax state.
   Func qs = f.additive ? f.qpT : f.qs;
-  qs.compute_at(res, rt);
-  if (decode) {
-    // Fewer rows than a vector: the features stay innermost, where the dot products' vectors along
-    // them read the query densely. (Stored rows-innermost and rounded up to a vector of rows, the
-    // query was read at a stride of L: 8 inserts per vector, 46% of an AVX2 decode kernel.)
-    qs.vectorize(f.d, L, TailStrategy::GuardWithIf);
-  } else {
-    std::vector<Var> storage = qs.args();
+  const int64_t width = f.additive ? f.staticDa : f.staticDk;
+  const bool transposeBlocks = width != kernel::kDynamic && width % L == 0;
+  for (Func t : {qs, f.qpE}) {
+    if (!t.defined())
+      continue;
+    t.compute_at(res, rt);
+    if (decode) {
+      // Fewer rows than a vector: the features stay innermost, where the dot products' vectors
+      // along them read the query densely. (Stored rows-innermost and rounded up to a vector of
+      // rows, the query was read at a stride of L: 8 inserts per vector, 46% of an AVX2 decode
+      // kernel.)
+      t.vectorize(f.d, L, TailStrategy::GuardWithIf);
+      continue;
+    }
+    std::vector<Var> storage = t.args();
     std::swap(storage[0], storage[1]); // (ii, d, ...): rows contiguous
-    qs.reorder_storage(storage);
-    const int64_t width = f.additive ? f.staticDa : f.staticDk;
-    if (width != kernel::kDynamic && width % L == 0) {
-      // Blocks of L rows x L features, read along the features (dense loads), written transposed in
-      // registers (TransposedStores.cpp): one row vectorized alone reads each lane on its own.
-      Var dv(qs.name() + "_dv");
-      qs.split(f.d, f.d, dv, L, TailStrategy::RoundUp)
+    t.reorder_storage(storage);
+    if (transposeBlocks) {
+      // Blocks of L rows x L features, read along the features (dense loads), written transposed
+      // in registers (TransposedStores.cpp): one row vectorized alone reads each lane on its own.
+      Var dv(t.name() + "_dv");
+      t.split(f.d, f.d, dv, L, TailStrategy::RoundUp)
           .reorder(dv, f.ii, f.d)
           .vectorize(dv)
           .vectorize(f.ii, L, TailStrategy::RoundUp);
-      msg << "; query tile transposed in " << L << " x " << L << " blocks";
     } else {
-      qs.vectorize(f.ii, L, TailStrategy::RoundUp);
+      t.vectorize(f.ii, L, TailStrategy::RoundUp);
+    }
+  }
+  if (!decode && transposeBlocks)
+    msg << "; query tile transposed in " << L << " x " << L << " blocks";
+  if (f.tanhSplit.defined()) {
+    // The additive score's range check and sum of v_a, once (vectorized: interleaved partial
+    // maxima along d_a).
+    for (Func g : {f.wSum, f.wInv, f.mRange})
+      g.compute_root();
+    f.tanhRange.compute_root();
+    for (int u = 0; u < 2; ++u) {
+      RVar dao(f.tanhRange.name() + "_dao"), dai(f.tanhRange.name() + "_dai");
+      Var lane(f.tanhRange.name() + "_lane" + std::to_string(u));
+      Func part = f.tanhRange.update(u)
+                      .split(f.rangeDoms[u].x, dao, dai, L, TailStrategy::GuardWithIf)
+                      .rfactor(dai, lane);
+      part.compute_root().vectorize(lane);
+      part.update().vectorize(lane);
     }
   }
   f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
@@ -161,6 +197,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
         .unroll(f.jj);
     f.sacc.update().reorder(f.ii, f.jj, f.rd.x).vectorize(f.ii, L).unroll(f.ii).unroll(f.jj);
     stageK(f.sacc);
+    specializeTanh(f.sacc.update());
     msg << "; Q.K^T register block " << qkRows / L << " x " << L << " rows x " << regK << " keys"
         << (rowBlocks ? " (" + std::to_string(R / qkRows) + " per tile)" : "");
 
@@ -250,6 +287,9 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
         .reorder(u, ki, rdo, k4)
         .vectorize(u, L)
         .unroll(ki);
+    specializeTanh(partial.update());
+    if (f.kpE.defined()) // read once per kv batch: computed there, like the projection it reads
+      f.kpE.compute_at(task).vectorize(f.d, L, TailStrategy::GuardWithIf);
     f.sacc.update().atomic().vectorize(rdi, L); // one horizontal add per score
     f.p.compute_at(block).reorder_storage(keysFirst).reorder(f.jj, f.ii).vectorize(f.jj, L,
                                                                                       TailStrategy::RoundUp);
@@ -298,8 +338,12 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       for (Func g : {f.s, f.p, f.sb, f.pb})
         if (g.defined())
           g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
+    // (Not the additive query tile with two score forms: one branch does not read it, and Halide
+    // then bounded it by the result's rows, two tiles where a dynamic row count shifts the last
+    // tile inward, which a fold of one tile failed at run time: "accessed out of order".)
     for (Func g : {qs, f.combine, f.rowScale})
-      g.store_at(task).fold_storage(f.it, 1);
+      if (!f.tanhSplit.defined() || g.name() != qs.name())
+        g.store_at(task).fold_storage(f.it, 1);
     msg << "; tile buffers hoisted out of the tile loop"
         << (f.firstBlockVaries ? " (block buffers not: the first block varies with the tile)" : "");
   }

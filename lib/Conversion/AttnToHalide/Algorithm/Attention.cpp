@@ -73,6 +73,11 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.
   const int lanes = op.schedule.lanes(options.lanes);
+  // Additive scores by tanhOfSumTerm with vectors of 8 lanes (AVX2), where it was measured. Not
+  // with 16 (AVX-512: Halide 14 splits a 16-lane fast_inverse into two 8-lane rcpps, which made a
+  // reciprocal 1.35x slower than the division there; docs/SCHEDULES.md), nor on GPUs (their
+  // schedule does not compute the range check on the device).
+  blocking.tanhSplit = !options.gpu && lanes == 8;
   if (!options.gpu && op.score != k::ScoreKind::Additive && op.schedule.regK > 0 &&
       blocking.tileRows >= lanes) {
     blocking.maxGroup = static_cast<int>(op.schedule.regK);

@@ -101,6 +101,47 @@ Expr tanhApprox(Expr x, Expr scale) {
   return c * p / q;
 }
 
+Expr expOfBounded(Expr y) {
+  // e^y = 2^n e^r, n = nearest(y log2(e)), r = y - n ln 2 in [-0.35, 0.35]. The reduction is
+  // Cody and Waite's: ln 2 in two parts, the first (355/512) short enough that n times it is exact
+  // for |n| < 2^15, so r loses nothing to the cancellation (against rounding y log2(e) and taking
+  // 2^f, which for |y| near 80 costs 2.6e-6 relative: the product's rounding times ln 2). e^r by
+  // its Taylor series to degree 7 (remainder below 5.3e-9), 2^n by the exponent bits (n + 127 in
+  // [11, 243] for |y| <= 87). About 1.5 ulp in all. strict_float keeps the order of the reduction,
+  // which LLVM's reassociation would undo (y - n c1 - n c2 = y - n (c1 + c2)).
+  constexpr float magic = 12582912.0f + 127.0f; // see exp2NonPositive
+  Expr t = strict_float(y * kLog2e + magic);
+  Expr n = strict_float(t - magic);
+  Expr r = strict_float((y - n * 0.693359375f) - n * -2.12194440e-4f);
+  Expr p = 1.0f / 5040.0f;
+  for (float c : {1.0f / 720.0f, 1.0f / 120.0f, 1.0f / 24.0f, 1.0f / 6.0f, 0.5f, 1.0f, 1.0f})
+    p = p * r + c;
+  return p * reinterpret(Float(32), reinterpret(UInt(32), t) << cast<uint32_t>(23));
+}
+
+Expr tanhExpFactor(Expr x) {
+  // The clamp's two selects keep NaN, as in tanhApprox (strict_float: Halide's min and max drop it).
+  Expr lo = strict_float(select(x < -kTanhSplitBound, -kTanhSplitBound, x));
+  Expr c = strict_float(select(lo > kTanhSplitBound, kTanhSplitBound, lo));
+  return expOfBounded(2.0f * c);
+}
+
+Expr tanhOfSumTerm(Expr ea, Expr ebm, Expr mInv) {
+  // 1 / d, d = ea ebm + mInv: an approximate reciprocal (rcpps: 12 bits; measured on AMD Zen 3,
+  // 3.2e-4 relative at most) and one Newton step r (2 - d r) (1.7e-7 measured: the square of the
+  // first error plus a rounding). Division was the inner loop's limit (vdivps issues once per ~5
+  // cycles on Zen 3); these run on the FMA pipes. With m folded into the key's factor and 1 / m,
+  // a term is one multiply-add, the reciprocal, a multiply-add for 2 - d r and the product
+  // accumulated (0.876 of the time of m / (1 + ea eb), additive S = 512, one thread, bench/ab).
+  Expr d = ea * ebm + mInv;
+  Expr r = fast_inverse(d);
+  return r * (2.0f - d * r);
+}
+
+Expr floatMagnitudeBits(Expr x) {
+  return reinterpret(UInt(32), x) & Halide::Internal::make_const(UInt(32), int64_t(0x7FFFFFFF));
+}
+
 HTensor contraction(const ContractionSpec &spec, OpStages &st) {
   int rank = static_cast<int>(spec.extents.size());
   std::vector<Var> vars = makeVars(rank, spec.name + "_d");

@@ -109,7 +109,6 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // Block scores.
   f.sacc = Func(name + "_sacc");
   f.s = Func(name + "_s");
-  f.sacc(withBk({f.ii, f.jj, f.c, f.it})) = 0.0f;
   if (!f.additive) {
     // One multiply per query element (log2(e) inside the scale's own expression: Halide's simplifier
     // would not merge a second multiply of the product).
@@ -119,6 +118,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     f.rd = RDom(0, dk, name + "_rd");
     f.qs = Func(name + "_qs");
     f.qs(withBk({f.d, f.ii, f.it})) = Q(f.d, rowRead, bkT) * scale;
+    f.sacc(withBk({f.ii, f.jj, f.c, f.it})) = 0.0f;
     f.sacc(withBk({f.ii, f.jj, f.c, f.it})) +=
         f.qs(withBk({f.rd.x, f.ii, f.it})) * f.kRead(withBk({f.rd.x, keyOf}));
   } else {
@@ -153,9 +153,57 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     f.qpT = Func(name + "_qpt");
     f.qpT(withBk({f.d, f.ii, f.it})) = qp.func(withBk({f.d, rowRead}));
     f.rd = RDom(0, da, name + "_ra");
-    f.sacc(withBk({f.ii, f.jj, f.c, f.it})) +=
-        tanhApprox(f.qpT(withBk({f.rd.x, f.ii, f.it})) + f.kp(withBk({f.rd.x, min(keyOf, tk - 1)})),
-                   va.at({f.rd.x}) * unit);
+    Expr w = va.at({f.rd.x}) * unit, keyRow = min(keyOf, tk - 1);
+    Expr term = tanhApprox(f.qpT(withBk({f.rd.x, f.ii, f.it})) + f.kp(withBk({f.rd.x, keyRow})), w);
+    Expr initial = 0.0f;
+    if (blocking.tanhSplit) {
+      // tanh(a + b) = 1 - 2 / (1 + e^{2a} e^{2b}), so w tanh(a + b) = w + m / (1 + e^{2a} e^{2b})
+      // with m = -2 w; the w's are added once, as the score's initial value (their sum, wSum), and
+      // each term is 1 / (e^{2a} (e^{2b} / m) + 1 / m) (tanhOfSumTerm): e^{2a} per tile row (qpE),
+      // e^{2b} / m per key (kpE), 1 / m per feature (wInv), each computed once, leave a
+      // multiply-add, a reciprocal and its Newton step per term. Valid while every projected
+      // value is within kTanhSplitBound and every |m| within [2^-32, 2^32] (tanhRange and
+      // mRange: one pass over qp and kp, one over v_a); otherwise the rational. A schedule
+      // specializes the score's update on the condition (one branch per register block), or
+      // computes both forms and selects.
+      auto m = [&](Expr d) { return va.at({d}) * (-2.0f * unit); };
+      f.qpE = Func(name + "_qpe");
+      f.qpE(withBk({f.d, f.ii, f.it})) = tanhExpFactor(qp.func(withBk({f.d, rowRead})));
+      f.kpE = Func(name + "_kpe");
+      f.kpE(withBk({f.d, f.jj})) = tanhExpFactor(kp.func(withBk({f.d, f.jj}))) / m(f.d);
+      f.wInv = Func(name + "_winv");
+      f.wInv(f.d) = 1.0f / m(f.d);
+      f.tanhRange = Func(name + "_range");
+      f.tanhRange() = cast<uint32_t>(0);
+      for (const HTensor *t : {&qp, &kp}) {
+        Region all = {{0, da}, {0, t == &qp ? group * tq : tk}}; // Halide order: d_a first
+        for (int d = nb - 1; d >= 0; --d) // the kv batch dims
+          all.push_back({0, key.extent(d)});
+        RDom rt(all, name + (t == &qp ? "_rq" : "_rk"));
+        std::vector<Expr> at;
+        for (int d = 0; d < rt.dimensions(); ++d)
+          at.push_back(rt[d]);
+        f.tanhRange() = max(f.tanhRange(), floatMagnitudeBits(t->func(at)));
+        f.rangeDoms.push_back(rt);
+      }
+      // |m| and |1 / m| at most 2^32 (m = 0, inf or NaN fail it).
+      f.mRange = Func(name + "_mrange");
+      f.mRange() = cast<uint32_t>(0);
+      f.mRange() = max(f.mRange(),
+                       max(floatMagnitudeBits(m(f.rd.x)), floatMagnitudeBits(f.wInv(f.rd.x))));
+      f.tanhSplit = f.tanhRange() <= floatMagnitudeBits(kTanhSplitBound) &&
+                    f.mRange() <= floatMagnitudeBits(kTanhSplitWeightBound);
+      f.wSum = Func(name + "_wsum");
+      f.wSum() = 0.0f;
+      f.wSum() += w;
+      initial = select(f.tanhSplit, f.wSum(), 0.0f);
+      term = select(f.tanhSplit,
+                    tanhOfSumTerm(f.qpE(withBk({f.rd.x, f.ii, f.it})),
+                                  f.kpE(withBk({f.rd.x, keyRow})), f.wInv(f.rd.x)),
+                    term);
+    }
+    f.sacc(withBk({f.ii, f.jj, f.c, f.it})) = initial;
+    f.sacc(withBk({f.ii, f.jj, f.c, f.it})) += term;
   }
 
   // The keys a tile can see, [keyLo, keyHi] (Exprs of the tile `it` and the kv batch): what the masks

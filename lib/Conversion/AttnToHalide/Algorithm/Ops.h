@@ -91,12 +91,14 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 /// kernel (HTensor::declaredExtent); `maxGroup` > 0: the block's row max is taken per group of that
 /// many keys as the scores are computed (the CPU schedule's Q.K^T register block), `sumGroup` > 0: the
 /// row sum per group of that many keys as the probabilities are (0: passes of their own over the
-/// block; see FusedAttention.cpp).
+/// block; see FusedAttention.cpp); `tanhSplit`: additive scores by tanhOfSumTerm when every
+/// projected value is within kTanhSplitBound (the CPU schedule specializes the score on it).
 struct FusedBlocking {
   int tileRows = 32, blockKeys = 1024;
   bool skipBlocks = true;
   bool foldDeclaredSizes = true;
   int maxGroup = 0, sumGroup = 0;
+  bool tanhSplit = false; // additive scores by tanhOfSumTerm where the projections allow it
 };
 
 /// The fused attention kernel (FusedAttention.cpp). Bilinear scores must have been folded into dot
@@ -134,6 +136,32 @@ HTensor mergeHeadsOf(const std::string &name, const HTensor &x);
 /// call: vectorizes; Halide's tanh is a scalar call). Absolute error below 5e-7 over all floats for
 /// scale 1 (test/Integration/tanh-accuracy.test); NaN stays NaN.
 Halide::Expr tanhApprox(Halide::Expr x, Halide::Expr scale = 1.0f);
+
+/// tanh(a + b) from factors of a and b alone, for the fused additive kernel's inner loop:
+///   tanh(a + b) = 1 - 2 / (1 + e^{2a} e^{2b}),
+/// so a score's term w tanh(a + b) is w + m / (1 + e^{2a} e^{2b}) with m = -2 w, and
+///   m / (1 + e^{2a} e^{2b}) = 1 / (e^{2a} (e^{2b} / m) + 1 / m) = tanhOfSumTerm(ea, ebm, mInv)
+/// with ea = e^{2a} per query row, ebm = e^{2b} / m per key and feature, mInv = 1 / m per feature,
+/// each computed once: a multiply-add, a reciprocal with a Newton step and the accumulation,
+/// against the rational's nine operations and a division. Exact in infinite precision; in float32
+/// every intermediate must be a normal float: |a|, |b| <= kTanhSplitBound = 15 and |m|, |1 / m|
+/// <= kTanhSplitWeightBound = 2^32 keep ea ebm and d within 2e-36 and 5e35 (float's normal range
+/// is 1.2e-38 to 3.4e38; an infinite d made the Newton step inf * 0 = NaN). tanhExpFactor clamps
+/// beyond the bound, which would change tanh(a + b) where a and b are both large and of opposite
+/// signs, so kernels use the split form only when every a, b and m is within its bound, and
+/// tanhApprox otherwise (tanh itself is 1 to within 2e-13 past 15). Absolute error of tanh:
+/// test/Integration/tanh-split-accuracy.test.
+inline constexpr float kTanhSplitBound = 15.0f;
+inline constexpr float kTanhSplitWeightBound = 4294967296.0f; // 2^32
+/// e^y for |y| <= 87 (about 1.5 ulp).
+Halide::Expr expOfBounded(Halide::Expr y);
+/// e^{2 x} for x clamped to [-kTanhSplitBound, kTanhSplitBound]; NaN stays NaN.
+Halide::Expr tanhExpFactor(Halide::Expr x);
+/// 1 / (ea ebm + mInv), the term above.
+Halide::Expr tanhOfSumTerm(Halide::Expr ea, Halide::Expr ebm, Halide::Expr mInv);
+/// |x|'s bits as an unsigned integer: ordered like |x| for non-NaN x, above every finite value's
+/// (and inf's) for NaN. Integer comparisons of these survive LLVM's no-NaNs flags.
+Halide::Expr floatMagnitudeBits(Halide::Expr x);
 
 } // namespace attn::lowering
 

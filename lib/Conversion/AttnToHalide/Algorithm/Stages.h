@@ -81,6 +81,16 @@ struct FusedAttentionStage {
   int maxGroup = 0, sumGroup = 0;
   Halide::Func kRead, vRead;   // K(d, j, bk) and V(e, j, bk) as the kernel reads them
   Halide::Func qpT, kp;        // additive scores: projected queries (per tile) and keys
+  /// Additive scores by tanhOfSumTerm (when the blocking asks for it; undefined otherwise): with
+  /// m = -2 v_a (times the scores' unit), e^{2 qp} per tile (qpE, like qpT), e^{2 kp} / m (kpE,
+  /// like kp) and 1 / m (wInv); tanhRange() the largest magnitude of qp and kp and mRange() that
+  /// of m and 1 / m (as floatMagnitudeBits), wSum() the sum of v_a (the scores' initial value),
+  /// tanhSplit the condition under which the score's update takes the split form. A schedule
+  /// computes tanhRange, mRange, wSum and wInv at the root and qpE and kpE where it computes qpT
+  /// and kp.
+  Halide::Func qpE, kpE, wInv, tanhRange, mRange, wSum;
+  std::vector<Halide::RDom> rangeDoms; // tanhRange's updates: over qp, then kp (d_a first)
+  Halide::Expr tanhSplit;
   Halide::Var d, e, ii, jj, c, it, r;
   std::vector<Halide::Var> bk;
   Halide::RDom rd, rj, rc;     // rd: over Dk (or d_a for additive)

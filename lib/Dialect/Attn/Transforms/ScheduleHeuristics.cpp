@@ -116,11 +116,13 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     blockK = 256;
   if (known(s.tk) && s.tk < blockK)
     blockK = std::max<int64_t>(16, (s.tk + 15) / 16 * 16);
-  // Additive scores: 2 vectors x 4 keys. Each score costs a tanh per feature, ~15 operations with
-  // their constants in registers, so the block needs no reuse: 8 keys spilled accumulators and ran
-  // 1.02x slower (additive-S512, AOT builds alternated, 2026-11-30).
+  // Additive scores: 2 vectors x 4 keys (AVX-512), x 3 keys (AVX2). A score costs a few operations
+  // per feature (tanhOfSumTerm's four and a reciprocal, each with its temporaries), so the block
+  // needs no reuse: on AVX-512 8 keys spilled accumulators and ran 1.02x slower (additive-S512,
+  // AOT builds alternated, 2026-11-30); on AVX2 4 keys took 1.09x the time of 3 (Zen 3, one
+  // thread, bench/ab, 2026-12-01).
   bool additive = op.getKind() == ScoreKind::additive;
-  int64_t regK = additive ? 4 : (t.avx512 ? 12 : 6);
+  int64_t regK = additive ? (t.avx512 ? 4 : 3) : (t.avx512 ? 12 : 6);
   // The block's keys are computed in whole register blocks: 12 keys pad a block of 256 to 264 (3%
   // more work; B = 4 H = 12 S = 256 ran 1.015-1.02x faster with 8, AOT builds alternated, one and
   // two threads, 2026-11-30). 8 divides every block the rules above pick; at 512 and 1024 keys
@@ -152,15 +154,11 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     tileQ = 16 * lanes;
     blockK = std::min<int64_t>(blockK, 256);
   }
-  // Additive scores on AVX2: tiles of one vector of rows. A tanh's constants (8 coefficients, two
-  // clamps) and the scaled coefficients of each feature leave AVX2's 16 registers too few for 2
-  // vectors x 4 keys of scores: 85 spill moves per 8 tanh vectors. One vector x 4 keys took 0.90 of
-  // the time (additive S = 512, Zen 3, one thread, bench/ab, 2026-11-30: 2 x 3 keys 0.951, then 1 x 4
-  // against that 0.945).
-  if (additive && !t.avx512 && (!known(rows) || rows >= lanes)) {
-    tileQ = lanes;
-    regQ = std::min<int64_t>(regQ, 4);
-  }
+  // (Additive scores on AVX2 had tiles of one vector of rows while each term was the rational
+  // tanh, whose constants left too few registers for two. With tanhOfSumTerm, 2 vectors x 3 keys
+  // and P.V's 6 x 2 blocks over 16 rows took 0.90 of the time of 1 vector x 4 keys and 4 x 2
+  // blocks over 8 rows; 32 rows: 0.98-0.99 of 16's, within the noise. Zen 3, one thread, bench/ab,
+  // 2026-12-01.)
   return make(op.getContext(), tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel);
 }
 
