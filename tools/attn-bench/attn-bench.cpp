@@ -116,8 +116,8 @@ namespace {
 std::vector<std::string> schemesFor(const BenchShape &s) {
   std::vector<std::string> schemes = {"attn-fused"};
   bool small = s.Tq * s.Tk <= 1024 * 1024;
-  if (s.group == "additive")
-    return {"attn-fused", "attn-unfused", "numpy"};
+  if (s.group == "additive") // (no library has an additive scorer: numpy is the baseline)
+    return {"attn-fused", "attn-tuned", "attn-unfused", "numpy"};
   if (s.group == "kinds")
     return {"attn-fused", "attn-unfused"};
   if (s.Tk <= 4096)

@@ -149,8 +149,8 @@ Halide::Expr tanhApprox(Halide::Expr x, Halide::Expr scale = 1.0f);
 /// is 1.2e-38 to 3.4e38; an infinite d made the Newton step inf * 0 = NaN). tanhExpFactor clamps
 /// beyond the bound, which would change tanh(a + b) where a and b are both large and of opposite
 /// signs, so kernels use the split form only when every a, b and m is within its bound, and
-/// tanhApprox otherwise (tanh itself is 1 to within 2e-13 past 15). Absolute error of tanh:
-/// test/Integration/tanh-split-accuracy.test.
+/// tanhApprox otherwise (tanh itself is 1 to within 2e-13 past 15). Error of w tanh(a + b) below
+/// 5e-7 |w| (test/Integration/tanh-split-error.test; the kernel: tanh-split-accuracy.test).
 inline constexpr float kTanhSplitBound = 15.0f;
 inline constexpr float kTanhSplitWeightBound = 4294967296.0f; // 2^32
 /// e^y for |y| <= 87 (about 1.5 ulp).
