@@ -107,7 +107,7 @@ Expr expOfBounded(Expr y) {
   // for |n| < 2^15, so r loses nothing to the cancellation (against rounding y log2(e) and taking
   // 2^f, which for |y| near 80 costs 2.6e-6 relative: the product's rounding times ln 2). e^r by
   // its Taylor series to degree 7 (remainder below 5.3e-9), 2^n by the exponent bits (n + 127 in
-  // [11, 243] for |y| <= 87). About 1.5 ulp in all. strict_float keeps the order of the reduction,
+  // [1, 253] for |y| <= 87). About 1.5 ulp in all. strict_float keeps the order of the reduction,
   // which LLVM's reassociation would undo (y - n c1 - n c2 = y - n (c1 + c2)).
   constexpr float magic = 12582912.0f + 127.0f; // see exp2NonPositive
   Expr t = strict_float(y * kLog2e + magic);

@@ -92,13 +92,14 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 /// many keys as the scores are computed (the CPU schedule's Q.K^T register block), `sumGroup` > 0: the
 /// row sum per group of that many keys as the probabilities are (0: passes of their own over the
 /// block; see FusedAttention.cpp); `tanhSplit`: additive scores by tanhOfSumTerm when every
-/// projected value is within kTanhSplitBound (the CPU schedule specializes the score on it).
+/// projected value and every v_a is within its bound (the CPU schedule specializes the score on
+/// it).
 struct FusedBlocking {
   int tileRows = 32, blockKeys = 1024;
   bool skipBlocks = true;
   bool foldDeclaredSizes = true;
   int maxGroup = 0, sumGroup = 0;
-  bool tanhSplit = false; // additive scores by tanhOfSumTerm where the projections allow it
+  bool tanhSplit = false; // additive scores by tanhOfSumTerm where the values allow it
 };
 
 /// The fused attention kernel (FusedAttention.cpp). Bilinear scores must have been folded into dot
