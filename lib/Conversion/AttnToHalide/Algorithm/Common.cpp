@@ -31,6 +31,38 @@ std::vector<Expr> concat(std::vector<Expr> a, const std::vector<Expr> &b) {
   return a;
 }
 
+namespace {
+
+/// n = nearest(t) and 2^n, for t in [-127, 255]: one add rounds t and places n + 127 in the low
+/// bits of y = t + (1.5 * 2^23 + 127): the float spacing there is 1, so y is an integer in
+/// [2^23, 2^24). n is y less that constant (exact); 2^n is y's bits shifted into the exponent
+/// field: the shift drops the magic's own exponent and mantissa bits (its low 9 bits are zero),
+/// leaving (n + 127) << 23 (a normal float for n >= -126; 0 for n = -127). Four operations for
+/// the split and 2^n, against six with an integer conversion (and LLVM 14 splits a 16-lane round
+/// or floor into two 8-lane halves plus shuffles). strict_float keeps the add and its undoing from
+/// being folded away. (Bit arithmetic in uint32, which wraps: constant folding of int32 overflow is
+/// an error.)
+struct RoundedPow2 {
+  Expr n, pow2n;
+};
+RoundedPow2 roundedPow2(Expr t) {
+  constexpr float magic = 12582912.0f + 127.0f;
+  Expr y = strict_float(t + magic);
+  return {strict_float(y - magic),
+          reinterpret(Float(32), reinterpret(UInt(32), y) << cast<uint32_t>(23))};
+}
+
+/// x clamped to [-bound, bound] by two selects on one value, which x86 does as max then min.
+/// Both keep NaN: a comparison with NaN is false, so the select passes x through, and x86's max and
+/// min return their second operand, x, when one is NaN. strict_float keeps the simplifier from
+/// rewriting the selects as Halide's min and max, which drop NaN on x86.
+Expr clampKeepingNaN(Expr x, float bound) {
+  Expr lo = strict_float(select(x < -bound, -bound, x));
+  return strict_float(select(lo > bound, bound, lo));
+}
+
+} // namespace
+
 Expr exp2NonPositive(Expr t) {
   // 2^t, t = n + f with n = nearest(t), f in [-0.5, 0.5]. 2^f by a degree-5 polynomial fitted for
   // relative error on that interval (max 2.2e-7 in f32 arithmetic); 2^n by building the float's
@@ -40,23 +72,15 @@ Expr exp2NonPositive(Expr t) {
   // -127 is false), so 2^NaN is NaN as IEEE says; strict_float keeps the simplifier from turning it
   // into max(t, -127), which drops NaN on x86.
   t = strict_float(select(t < -127.0f, -127.0f, t));
-  // One add rounds t and places n + 127 in the low bits of y = t + (1.5 * 2^23 + 127): the float
-  // spacing there is 1, so y is an integer, and t >= -127 keeps y in [2^23, 2^24). n is y less that
-  // constant (exact); 2^n is y's bits shifted into the exponent field: the shift drops the magic's
-  // own exponent and mantissa bits (its low 9 bits are zero), leaving (n + 127) << 23. Four
-  // operations for the split and 2^n, against six with an integer conversion (and LLVM 14 splits a
-  // 16-lane round or floor into two 8-lane halves plus shuffles).
-  // (Bit arithmetic in uint32, which wraps: constant folding of int32 overflow is an error.)
-  constexpr float magic = 12582912.0f + 127.0f;
-  Expr y = strict_float(t + magic);
-  Expr f = t - strict_float(y - magic);
+  RoundedPow2 split = roundedPow2(t); // t >= -127 keeps it in roundedPow2's range
+  Expr f = t - split.n;
   Expr p = 0.001326697994954884f;
   p = p * f + 0.009675469249486923f;
   p = p * f + 0.05550742521882057f;
   p = p * f + 0.24022121727466583f;
   p = p * f + 0.6931469440460205f;
   p = p * f + 1.0000001192092896f;
-  return p * reinterpret(Float(32), reinterpret(UInt(32), y) << cast<uint32_t>(23));
+  return p * split.pow2n;
 }
 
 Expr expNonPositive(Expr x) {
@@ -80,17 +104,14 @@ Expr tanhApprox(Expr x, Expr scale) {
   // - A scale (v_a's weight in the additive score) multiplies P's coefficients once per register
   //   block instead of every element (1.04x); strict_float keeps the simplifier from moving it back
   //   onto the element.
-  // - The clamp is two selects on one value, which x86 does as max then min (1.03x over a compare
-  //   and a blend). Both keep NaN: a comparison with NaN is false, so the select passes x through,
-  //   and x86's max/min return their second operand, x, when one is NaN. strict_float keeps the
-  //   simplifier from rewriting the selects as Halide's min/max, which drop NaN on x86.
+  // - The clamp is two selects on one value (clampKeepingNaN), which x86 does as max then min
+  //   (1.03x over a compare and a blend).
   constexpr double lead = 2.423847433874471e-07; // Q's leading coefficient
   constexpr double pc[] = {1.1310243280604482e-05, 0.002938829595223069, 0.12913642823696136,
                            0.9999993443489075};
   constexpr double qc[] = {0.0002370287402300164, 0.023763835430145264, 0.4624674320220947, 1.0};
   auto coef = [&](double c) { return static_cast<float>(c / lead); };
-  Expr lo = strict_float(select(x < -8.0f, -8.0f, x));
-  Expr c = strict_float(select(lo > 8.0f, 8.0f, lo));
+  Expr c = clampKeepingNaN(x, 8.0f);
   Expr x2 = c * c;
   Expr p = strict_float(scale * coef(pc[0]));
   for (int i = 1; i < 4; ++i)
@@ -106,25 +127,19 @@ Expr expOfBounded(Expr y) {
   // Cody and Waite's: ln 2 in two parts, the first (355/512) short enough that n times it is exact
   // for |n| < 2^15, so r loses nothing to the cancellation (against rounding y log2(e) and taking
   // 2^f, which for |y| near 80 costs 2.6e-6 relative: the product's rounding times ln 2). e^r by
-  // its Taylor series to degree 7 (remainder below 5.3e-9), 2^n by the exponent bits (n + 127 in
-  // [1, 253] for |y| <= 87). About 1.5 ulp in all. strict_float keeps the order of the reduction,
-  // which LLVM's reassociation would undo (y - n c1 - n c2 = y - n (c1 + c2)).
-  constexpr float magic = 12582912.0f + 127.0f; // see exp2NonPositive
-  Expr t = strict_float(y * kLog2e + magic);
-  Expr n = strict_float(t - magic);
+  // its Taylor series to degree 7 (remainder below 5.3e-9), 2^n by the exponent bits (roundedPow2;
+  // n + 127 in [1, 253] for |y| <= 87). About 1.5 ulp in all. strict_float keeps the order of the
+  // reduction, which LLVM's reassociation would undo (y - n c1 - n c2 = y - n (c1 + c2)).
+  RoundedPow2 split = roundedPow2(strict_float(y * kLog2e));
+  Expr n = split.n;
   Expr r = strict_float((y - n * 0.693359375f) - n * -2.12194440e-4f);
   Expr p = 1.0f / 5040.0f;
   for (float c : {1.0f / 720.0f, 1.0f / 120.0f, 1.0f / 24.0f, 1.0f / 6.0f, 0.5f, 1.0f, 1.0f})
     p = p * r + c;
-  return p * reinterpret(Float(32), reinterpret(UInt(32), t) << cast<uint32_t>(23));
+  return p * split.pow2n;
 }
 
-Expr tanhExpFactor(Expr x) {
-  // The clamp's two selects keep NaN, as in tanhApprox (strict_float: Halide's min and max drop it).
-  Expr lo = strict_float(select(x < -kTanhSplitBound, -kTanhSplitBound, x));
-  Expr c = strict_float(select(lo > kTanhSplitBound, kTanhSplitBound, lo));
-  return expOfBounded(2.0f * c);
-}
+Expr tanhExpFactor(Expr x) { return expOfBounded(2.0f * clampKeepingNaN(x, kTanhSplitBound)); }
 
 Expr tanhOfSumTerm(Expr ea, Expr ebm, Expr mInv) {
   // 1 / d, d = ea ebm + mInv: an approximate reciprocal (rcpps: 12 bits; measured on AMD Zen 3,
