@@ -73,11 +73,12 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.
   const int lanes = op.schedule.lanes(options.lanes);
-  // Additive scores by tanhOfSumTerm with vectors of 8 lanes (AVX2), where it was measured. Not
-  // with 16 (AVX-512: Halide 14 splits a 16-lane fast_inverse into two 8-lane rcpps, which made a
-  // reciprocal 1.35x slower than the division there; docs/SCHEDULES.md), nor on GPUs (their
-  // schedule does not compute the range check on the device).
-  blocking.tanhSplit = !options.gpu && lanes == 8;
+  // Additive scores by tanhOfSumTerm with vectors of 8 lanes (the heuristic's width for them on
+  // every x86 target) or 16 (a hand-written or tuned schedule on AVX-512: Halide 14 builds the
+  // 16-lane reciprocal from two 8-lane rcpps; on Zen 4 that took 0.58 of the rational's time and
+  // 1.2-1.26x the 8-lane split's, docs/SCHEDULES.md). Not on GPUs (their schedule does not compute
+  // the range check on the device) nor at other widths (not measured).
+  blocking.tanhSplit = !options.gpu && (lanes == 8 || lanes == 16);
   if (!options.gpu && op.score != k::ScoreKind::Additive && op.schedule.regK > 0 &&
       blocking.tileRows >= lanes) {
     blocking.maxGroup = static_cast<int>(op.schedule.regK);

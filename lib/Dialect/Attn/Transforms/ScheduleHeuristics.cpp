@@ -1,7 +1,7 @@
 //===- ScheduleHeuristics.cpp - the default #attn.schedule ----------------===//
 //
 // Numbers here were measured on AMD Zen 5 (AVX-512, 1 MB L2 per core) unless they name Zen 3 (AVX2,
-// 512 KB L2 per core); see docs/SCHEDULES.md.
+// 512 KB L2 per core) or Zen 4 (AVX-512 in two 256-bit passes); see docs/SCHEDULES.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +70,19 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   int64_t rows = known(s.tq) ? group * s.tq : ShapedType::kDynamic;
   if (t.gpu)
     return fusedAttentionGpu(op.getContext(), rows, s.dv, op.getKind() == ScoreKind::additive);
+  // Additive scores on AVX-512 are scheduled as on AVX2, in vectors of 8 lanes: their terms are
+  // tanhOfSumTerm's, each with a reciprocal, and Halide 14 has no 16-lane one (it splits
+  // fast_inverse into two 8-lane rcpps, with a vextract and a vinsert each). On Zen 4 (whose
+  // 512-bit operations take two 256-bit passes) the 8-lane kernel took 0.79 / 0.83 of the 16-lane
+  // split form's time on one / two threads, and 0.50 of the 16-lane rational's (additive-S512,
+  // bench/ab, 2026-12-01); 4 or 6 keys, 24- or 32-row tiles and 4 x 4 P.V blocks were within 3%
+  // of AVX2's layout. (Not measured on Zen 5, whose 16-lane rational ran 7.5-8.2 G tanh/s.)
+  if (op.getKind() == ScoreKind::additive && t.avx512 && t.lanes == 16) {
+    TargetTraits eightLanes = t;
+    eightLanes.avx512 = false;
+    eightLanes.lanes = 8;
+    return fusedAttention(op, eightLanes);
+  }
   int64_t regV = known(s.dv) && s.dv % lanes == 0 ? std::min<int64_t>(4, s.dv / lanes) : 1;
   // Tasks: one per (batch, kv head) when there are enough of them, else one per query tile.
   int64_t tasks = 1;
