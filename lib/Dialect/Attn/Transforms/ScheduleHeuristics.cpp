@@ -167,6 +167,13 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     tileQ = 16 * lanes;
     blockK = std::min<int64_t>(blockK, 256);
   }
+  // On AVX-512 such K and V are shared by the threads instead: parallel over the tiles of a kv head
+  // as well as over heads, the threads take tiles of the same head (Halide's pool runs the newest
+  // job first), so one head's K and V are in L3 at a time rather than one per thread. S = 16384,
+  // D = 64 on Zen 4 (8 MB per head, 32 MB of L3), two threads: 0.889 of the time of tasks per
+  // head (bench/ab, 2026-12-01); at S = 4096 (2 MB) 1.017, no gain.
+  if (t.avx512 && kvOutgrowsCaches)
+    parallel = "tiles";
   // (Additive scores on AVX2 had tiles of one vector of rows while each term was the rational
   // tanh, whose constants left too few registers for two. With tanhOfSumTerm, 2 vectors x 3 keys
   // and P.V's 6 x 2 blocks over 16 rows took 0.90 of the time of 1 vector x 4 keys and 4 x 2
