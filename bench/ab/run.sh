@@ -11,6 +11,8 @@
 #     --cpus=LIST         pin the run with taskset (e.g. 0 or 0,1)
 #     --rounds=N          alternated rounds (default 30)
 #     --out=DIR           where the kernels and the program go (default: a temporary directory)
+#     --target=T          Halide target both kernels are built for (default: attn-compile's, host);
+#                         e.g. x86-64-linux-avx-avx2-f16c-fma-sse41 for AVX2 kernels on an AVX-512 host
 #
 # For a change of attn's code or of a graph's #attn.schedule, measured side by side on a noisy
 # machine: both kernels read the same inputs and run in one process, A then B, then B then A, and
@@ -34,6 +36,7 @@ THREADS=
 CPUS=
 ROUNDS=30
 OUT=
+TARGET=
 GRAPHS=()
 for arg in "$@"; do
   case $arg in
@@ -44,6 +47,7 @@ for arg in "$@"; do
     --cpus=*) CPUS=${arg#--cpus=} ;;
     --rounds=*) ROUNDS=${arg#--rounds=} ;;
     --out=*) OUT=${arg#--out=} ;;
+    --target=*) TARGET=${arg#--target=} ;;
     -h | --help) usage ;;
     -*) echo "run.sh: unknown option '$arg'" >&2; exit 2 ;;
     *) GRAPHS+=("$arg") ;;
@@ -82,7 +86,7 @@ fi
 compile() { # compile SIDE GRAPH SIGNATURE COMPILER
   local side=$1 graph=$2 name=${3%% *} compiler=$4
   sed "s/@$name\b/@ab_$side/" "$graph" > "$OUT/$side/ab_$side.mlir"
-  "$compiler" "$OUT/$side/ab_$side.mlir" --entry="ab_$side" -o "$OUT/$side" >/dev/null ||
+  "$compiler" "$OUT/$side/ab_$side.mlir" --entry="ab_$side" -o "$OUT/$side" ${TARGET:+--target="$TARGET"} >/dev/null ||
     { echo "run.sh: $compiler could not compile $graph (${side^^})" >&2; exit 1; }
 }
 compile a "${GRAPHS[0]}" "$sigA" "$CA"
@@ -94,5 +98,5 @@ g++ -std=c++17 -O2 -I"$OUT/a" "$HERE/driver.cpp" "$OUT/a/ab_a.a" "$OUT/b/ab_b.a"
 read -r -a shapes <<< "${sigA#* }"
 run=("$OUT/ab" "$ROUNDS" "${shapes[@]}")
 [ -z "$CPUS" ] || run=(taskset -c "$CPUS" "${run[@]}")
-echo "run.sh: A = ${GRAPHS[0]} ($CA), B = ${GRAPHS[1]} ($CB), ${THREADS:-all} threads${CPUS:+ on CPUs $CPUS}"
+echo "run.sh: A = ${GRAPHS[0]} ($CA), B = ${GRAPHS[1]} ($CB), ${THREADS:-all} threads${CPUS:+ on CPUs $CPUS}${TARGET:+, target $TARGET}"
 if [ -n "$THREADS" ]; then HL_NUM_THREADS=$THREADS "${run[@]}"; else "${run[@]}"; fi
