@@ -118,16 +118,48 @@ llvm::json::Object BenchShape::json() const {
                             {"flops", flops()},   {"bytes", bytes()},       {"tanhs", tanhs()}};
 }
 
+namespace {
+
+/// A shape of `kind` scores in `group`, every size BenchShape's default until the caller sets it.
+BenchShape shapeOf(std::string name, const char *group, const char *kind) {
+  BenchShape b;
+  b.name = std::move(name);
+  b.group = group;
+  b.kind = kind;
+  return b;
+}
+
+/// Scaled-dot prefill, Tq = Tk = s (B = 1, H = 8, D = 64), with or without a causal mask.
+BenchShape prefillShape(int64_t s, bool causal = false) {
+  BenchShape b = shapeOf("S" + std::to_string(s) + (causal ? "-causal" : ""), "prefill", "scaled_dot");
+  b.Tq = b.Tk = s;
+  b.causal = causal;
+  return b;
+}
+
+/// Scaled-dot decode: one query row per head against tk keys, batch x heads of them.
+BenchShape decodeShape(int64_t batch, int64_t heads, int64_t tk) {
+  BenchShape d = shapeOf("decode-Tk" + std::to_string(tk), "decode", "scaled_dot");
+  d.B = batch, d.H = d.Hkv = heads, d.Tq = 1, d.Tk = tk;
+  return d;
+}
+
+/// Additive scores (one head, B = 1): Tq = Tk = s, D = d_a = d.
+BenchShape additiveShape(int64_t s, int64_t d) {
+  BenchShape a = shapeOf("additive-S" + std::to_string(s), "additive", "additive");
+  a.Tq = a.Tk = s, a.D = a.Da = d;
+  return a;
+}
+
+} // namespace
+
 std::vector<BenchShape> gpuShapes(bool quick) {
   std::vector<BenchShape> shapes = benchShapes(quick);
   if (quick)
     return shapes;
   for (int64_t s : {1024, 4096}) {
-    BenchShape b;
-    b.name = "S" + std::to_string(s) + "-D128";
-    b.group = "prefill";
-    b.kind = "scaled_dot";
-    b.Tq = b.Tk = s;
+    BenchShape b = prefillShape(s);
+    b.name += "-D128";
     b.D = 128;
     shapes.push_back(b);
   }
@@ -135,59 +167,19 @@ std::vector<BenchShape> gpuShapes(bool quick) {
 }
 
 std::vector<BenchShape> benchShapes(bool quick) {
+  if (quick)
+    return {prefillShape(64), prefillShape(64, true), decodeShape(2, 2, 128), additiveShape(32, 16)};
   std::vector<BenchShape> shapes;
-  auto prefill = [&](int64_t s, bool causal = false) {
-    BenchShape b;
-    b.name = "S" + std::to_string(s) + (causal ? "-causal" : "");
-    b.group = "prefill";
-    b.kind = "scaled_dot";
-    b.Tq = b.Tk = s;
-    b.causal = causal;
-    shapes.push_back(b);
-  };
-  if (quick) {
-    prefill(64);
-    prefill(64, true);
-    BenchShape d;
-    d.name = "decode-Tk128";
-    d.group = "decode";
-    d.kind = "scaled_dot";
-    d.B = 2, d.H = d.Hkv = 2, d.Tq = 1, d.Tk = 128;
-    shapes.push_back(d);
-    BenchShape a;
-    a.name = "additive-S32";
-    a.group = "additive";
-    a.kind = "additive";
-    a.Tq = a.Tk = 32, a.D = 16, a.Da = 16;
-    shapes.push_back(a);
-    return shapes;
-  }
   for (int64_t s : {512, 1024, 2048, 4096, 16384})
-    prefill(s);
-  prefill(2048, true);
-  BenchShape b;
-  b.name = "B4H12-S256";
-  b.group = "prefill";
-  b.kind = "scaled_dot";
+    shapes.push_back(prefillShape(s));
+  shapes.push_back(prefillShape(2048, true));
+  BenchShape b = shapeOf("B4H12-S256", "prefill", "scaled_dot");
   b.B = 4, b.H = b.Hkv = 12, b.Tq = b.Tk = 256;
   shapes.push_back(b);
-  BenchShape d;
-  d.name = "decode-Tk2048";
-  d.group = "decode";
-  d.kind = "scaled_dot";
-  d.B = 8, d.H = d.Hkv = 8, d.Tq = 1, d.Tk = 2048;
-  shapes.push_back(d);
-  BenchShape a;
-  a.name = "additive-S512";
-  a.group = "additive";
-  a.kind = "additive";
-  a.B = 1, a.Tq = a.Tk = 512, a.D = 64, a.Da = 64;
-  shapes.push_back(a);
+  shapes.push_back(decodeShape(8, 8, 2048));
+  shapes.push_back(additiveShape(512, 64));
   for (const char *kind : {"dot", "bilinear"}) {
-    BenchShape k;
-    k.name = std::string(kind) + "-S1024";
-    k.group = "kinds";
-    k.kind = kind;
+    BenchShape k = shapeOf(std::string(kind) + "-S1024", "kinds", kind);
     k.Tq = k.Tk = 1024;
     shapes.push_back(k);
   }

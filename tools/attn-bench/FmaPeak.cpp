@@ -25,58 +25,57 @@ namespace {
 /// the 32 zmm registers, 12 of the 16 ymm registers (plus the two operands).
 constexpr int kChains512 = 16;
 constexpr int kChains256 = 12;
+/// FMAs per chain in one block: the chains live in registers for a block, in memory between.
+constexpr int kBlock = 100000;
 
-__attribute__((target("avx512f"))) double avx512Flops(double seconds) {
+__attribute__((target("avx512f"))) void avx512Block(float *chains) {
   __m512 a[kChains512];
   __m512 x = _mm512_set1_ps(0.9999f), y = _mm512_set1_ps(1e-4f);
   for (int i = 0; i < kChains512; ++i)
-    a[i] = _mm512_set1_ps(float(i));
-  long iters = 0;
-  auto t0 = std::chrono::steady_clock::now();
-  double elapsed = 0;
-  while (elapsed < seconds) {
-    for (int n = 0; n < 100000; ++n) {
+    a[i] = _mm512_loadu_ps(chains + 16 * i);
+  for (int n = 0; n < kBlock; ++n) {
 #pragma GCC unroll 16
-      for (int i = 0; i < kChains512; ++i)
-        a[i] = _mm512_fmadd_ps(a[i], x, y);
-    }
-    iters += 100000;
-    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (int i = 0; i < kChains512; ++i)
+      a[i] = _mm512_fmadd_ps(a[i], x, y);
   }
-  float sink = 0;
   for (int i = 0; i < kChains512; ++i)
-    sink += _mm512_reduce_add_ps(a[i]);
-  volatile float keep = sink;
-  (void)keep;
-  return iters * double(kChains512) * 32 / elapsed;
+    _mm512_storeu_ps(chains + 16 * i, a[i]);
 }
 
-__attribute__((target("avx2,fma"))) double avx2Flops(double seconds) {
+__attribute__((target("avx2,fma"))) void avx2Block(float *chains) {
   __m256 a[kChains256];
   __m256 x = _mm256_set1_ps(0.9999f), y = _mm256_set1_ps(1e-4f);
   for (int i = 0; i < kChains256; ++i)
-    a[i] = _mm256_set1_ps(float(i));
-  long iters = 0;
+    a[i] = _mm256_loadu_ps(chains + 8 * i);
+  for (int n = 0; n < kBlock; ++n) {
+#pragma GCC unroll 16
+    for (int i = 0; i < kChains256; ++i)
+      a[i] = _mm256_fmadd_ps(a[i], x, y);
+  }
+  for (int i = 0; i < kChains256; ++i)
+    _mm256_storeu_ps(chains + 8 * i, a[i]);
+}
+
+/// One thread's rate: blocks until `seconds` have passed, flops = 2 x lanes per FMA.
+double flopsPerSecond(double seconds, bool avx512) {
+  const int chains = avx512 ? kChains512 : kChains256, lanes = avx512 ? 16 : 8;
+  std::vector<float> state(chains * lanes);
+  for (size_t i = 0; i < state.size(); ++i)
+    state[i] = float(i / lanes);
+  long blocks = 0;
   auto t0 = std::chrono::steady_clock::now();
   double elapsed = 0;
   while (elapsed < seconds) {
-    for (int n = 0; n < 100000; ++n) {
-#pragma GCC unroll 16
-      for (int i = 0; i < kChains256; ++i)
-        a[i] = _mm256_fmadd_ps(a[i], x, y);
-    }
-    iters += 100000;
+    (avx512 ? avx512Block : avx2Block)(state.data());
+    ++blocks;
     elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
-  float out[8], sink = 0;
-  for (int i = 0; i < kChains256; ++i) {
-    _mm256_storeu_ps(out, a[i]);
-    for (float f : out)
-      sink += f;
-  }
-  volatile float keep = sink;
+  float sink = 0;
+  for (float f : state)
+    sink += f;
+  volatile float keep = sink; // the chains' results are used
   (void)keep;
-  return iters * double(kChains256) * 16 / elapsed;
+  return blocks * double(kBlock) * chains * lanes * 2 / elapsed;
 }
 
 } // namespace
@@ -86,7 +85,7 @@ double fmaPeakGflops(int threads, double seconds) {
   std::vector<double> rates(threads);
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] { rates[t] = avx512 ? avx512Flops(seconds) : avx2Flops(seconds); });
+    pool.emplace_back([&, t] { rates[t] = flopsPerSecond(seconds, avx512); });
   for (std::thread &th : pool)
     th.join();
   double total = 0;

@@ -362,19 +362,12 @@ int main(int argc, char **argv) {
     return writeGpuGraphs(writeGraphs);
 
   if (worker) {
-    WorkerJob job;
+    WorkerJob job = runJob(wScheme, std::vector<int>(wCpus.begin(), wCpus.end()), wThreads);
     job.shape = wShape;
-    job.scheme = wScheme;
-    job.threads = wThreads;
-    job.reps = reps;
     job.schedule = wSchedule;
     job.shapeB = wShapeB;
     job.scheduleB = wScheduleB;
     job.baselineA = wBaselineA;
-    job.tuneBudget = tuneBudget;
-    job.quick = quick;
-    job.target = targetFlag;
-    job.cpus.assign(wCpus.begin(), wCpus.end());
     return runWorker(job);
   }
 
