@@ -148,6 +148,7 @@ llvm::json::Value Results::json() const {
       o["gbps"] = d.gbps;
       o["gtanh_per_s"] = d.gtanh;
       o["rss_mb"] = r.rssMb;
+      o["cpus_used"] = r.cpusUsed;
     }
     jsonRows.push_back(std::move(o));
   }
@@ -226,6 +227,17 @@ void Results::printTable(llvm::raw_ostream &os) const {
     if (!r.ok)
       os << "  (" << (r.measured ? r.error : "not measured") << ")";
     os << "\n";
+  }
+  bool idleNoted = false;
+  for (const Row &r : rows) {
+    if (!r.ok || !r.threadsIdle())
+      continue;
+    if (!idleNoted)
+      os << "\nRows whose threads were not all busy (CPU time over wall time below 3/4 of T: the "
+            "machine held a CPU back, or the work did not spread; measure them again):\n";
+    idleNoted = true;
+    os << llvm::formatv("  {0} {1} {2}T: {3:F2} CPUs\n", r.shape.name, r.scheme, r.threads,
+                        r.cpusUsed);
   }
   if (pairs.empty())
     return;

@@ -38,8 +38,13 @@ struct Row {
   std::string error, schedule;
   std::vector<double> ms;
   double rssMb = 0;
+  /// The process's CPU time over the wall time of the timed runs (0: not measured, numpy).
+  double cpusUsed = 0;
 
   double percentile(double p) const;
+  /// Fewer CPUs were busy than the row's threads, by more than a quarter: the machine held one
+  /// back (a noisy neighbour, a vCPU descheduled), or the kernel had too little parallel work.
+  bool threadsIdle() const { return threads > 1 && cpusUsed > 0 && cpusUsed < 0.75 * threads; }
   double median() const { return percentile(0.5); }
 };
 

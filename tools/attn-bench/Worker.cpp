@@ -27,6 +27,8 @@
 #include <sstream>
 #include <thread>
 
+#include <time.h>
+
 namespace attn::bench {
 
 namespace {
@@ -57,17 +59,32 @@ int fail(const std::string &error) {
   return emit(llvm::json::Object{{"ok", false}, {"error", error}});
 }
 
-/// Times `run` after one warm-up: every repetition's milliseconds, and the peak RSS during them.
+/// CPU time of every thread of this process so far, in seconds (the scheduler's count, to the
+/// nanosecond: getrusage's, built from ticks, was off by 40% over a millisecond).
+double processCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/// Times `run` after one warm-up: every repetition's milliseconds, the peak RSS during them, and
+/// the CPUs the process used meanwhile (its CPU time over the wall time: about T when T threads
+/// all worked, less when the machine gave it fewer CPUs or the work did not spread).
 template <class Run> llvm::json::Object timeIt(int reps, Run run) {
   run();
   resetPeakRss();
   llvm::json::Array ms;
+  double cpu0 = processCpuSeconds();
+  auto start = Clock::now();
   for (int r = 0; r < reps; ++r) {
     auto t0 = Clock::now();
     run();
     ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
   }
-  return llvm::json::Object{{"ok", true}, {"ms", std::move(ms)}, {"rss_mb", peakRssMb()}};
+  double wall = std::chrono::duration<double>(Clock::now() - start).count();
+  double cpus = wall > 0 ? (processCpuSeconds() - cpu0) / wall : 0;
+  return llvm::json::Object{
+      {"ok", true}, {"ms", std::move(ms)}, {"rss_mb", peakRssMb()}, {"cpus_used", cpus}};
 }
 
 AlignedVector<float> randomFloats(size_t n, unsigned seed) {

@@ -255,6 +255,7 @@ void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
     return;
   appendNumbers(*result, "ms", r.ms);
   r.rssMb = result->getNumber("rss_mb").value_or(0);
+  r.cpusUsed = result->getNumber("cpus_used").value_or(0);
   r.schedule = job.schedule;
 }
 

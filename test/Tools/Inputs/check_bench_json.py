@@ -59,6 +59,9 @@ for r in rows:
     if key in best:
         assert close(r["ratio_to_best_baseline"], best[key] / r["median_ms"])
     assert r["rss_mb"] > 1
+    # CPU time over wall time while timed: numpy's script does not report it (0); otherwise at
+    # most the row's threads, with room for the clocks' jitter over microseconds-long runs.
+    assert r["cpus_used"] == 0 if r["scheme"] == "numpy" else 0 < r["cpus_used"] <= r["threads"] + 1, r["cpus_used"]
     print(f"{r['shape']} {r['scheme']} {r['threads']}T ok")
 
 # The side-by-side pairs: one timing of each side per round, the ratio the median of the rounds'.
