@@ -67,9 +67,15 @@ double processCpuSeconds() {
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+/// Timed runs shorter than this get no count of the CPUs used: another thread's CPU time is
+/// accounted at the scheduler's ticks and switches (a few ms late), which skewed the ratio of a
+/// sub-millisecond window to 1.25 with two threads on one CPU.
+constexpr double kMinCpuWindowSeconds = 0.1;
+
 /// Times `run` after one warm-up: every repetition's milliseconds, the peak RSS during them, and
 /// the CPUs the process used meanwhile (its CPU time over the wall time: about T when T threads
-/// all worked, less when the machine gave it fewer CPUs or the work did not spread).
+/// all worked, less when the machine gave it fewer CPUs or the work did not spread; 0 when the
+/// runs took under kMinCpuWindowSeconds).
 template <class Run> llvm::json::Object timeIt(int reps, Run run) {
   run();
   resetPeakRss();
@@ -82,7 +88,7 @@ template <class Run> llvm::json::Object timeIt(int reps, Run run) {
     ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
   }
   double wall = std::chrono::duration<double>(Clock::now() - start).count();
-  double cpus = wall > 0 ? (processCpuSeconds() - cpu0) / wall : 0;
+  double cpus = wall >= kMinCpuWindowSeconds ? (processCpuSeconds() - cpu0) / wall : 0;
   return llvm::json::Object{
       {"ok", true}, {"ms", std::move(ms)}, {"rss_mb", peakRssMb()}, {"cpus_used", cpus}};
 }
