@@ -39,7 +39,7 @@ struct Row {
   std::vector<double> ms;
   double rssMb = 0;
   /// The process's CPU time over the wall time of the timed runs (0: not measured: numpy, or runs
-  /// under 0.1 s together).
+  /// under 20 ms together).
   double cpusUsed = 0;
 
   double percentile(double p) const;

@@ -67,10 +67,11 @@ double processCpuSeconds() {
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-/// Timed runs shorter than this get no count of the CPUs used: another thread's CPU time is
-/// accounted at the scheduler's ticks and switches (a few ms late), which skewed the ratio of a
-/// sub-millisecond window to 1.25 with two threads on one CPU.
-constexpr double kMinCpuWindowSeconds = 0.1;
+/// Timed runs shorter than this get no count of the CPUs used: a thread running on another CPU
+/// has its CPU time accounted at the scheduler's ticks and switches (up to a tick, a few ms, late),
+/// which skewed a sub-millisecond window to 1.25 CPUs with two threads on one; over 20 ms the
+/// error stays within ~0.2 CPUs per thread, against the 3/4 of T a row must reach.
+constexpr double kMinCpuWindowSeconds = 0.02;
 
 /// Times `run` after one warm-up: every repetition's milliseconds, the peak RSS during them, and
 /// the CPUs the process used meanwhile (its CPU time over the wall time: about T when T threads

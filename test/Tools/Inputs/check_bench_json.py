@@ -59,12 +59,13 @@ for r in rows:
     if key in best:
         assert close(r["ratio_to_best_baseline"], best[key] / r["median_ms"])
     assert r["rss_mb"] > 1
-    # CPU time over wall time while timed: at most the row's threads; 0 from numpy's script and
-    # for timed runs under 0.1 s together (most of the quick shapes').
+    # CPU time over wall time while timed: at most the row's threads (give or take the ~0.2 a
+    # late-accounted tick can add); 0 from numpy's script and for timed runs under 20 ms together
+    # (most of the quick shapes').
     used = r["cpus_used"]
-    assert used == 0 or (r["scheme"] != "numpy" and 0 < used <= r["threads"] + 0.1), used
-    if r["scheme"] != "numpy" and sum(r["ms"]) >= 100:
-        assert used > 0, "no CPU count for runs of 0.1 s or more"
+    assert used == 0 or (r["scheme"] != "numpy" and 0 < used <= r["threads"] + 0.25), used
+    if r["scheme"] != "numpy" and sum(r["ms"]) >= 20:
+        assert used > 0, "no CPU count for runs of 20 ms or more"
     print(f"{r['shape']} {r['scheme']} {r['threads']}T ok")
 
 # The side-by-side pairs: one timing of each side per round, the ratio the median of the rounds'.
