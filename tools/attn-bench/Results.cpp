@@ -233,8 +233,8 @@ void Results::printTable(llvm::raw_ostream &os) const {
     if (!r.ok || !r.threadsIdle())
       continue;
     if (!idleNoted)
-      os << "\nRows whose threads were not all busy (CPU time over wall time below 3/4 of T: the "
-            "machine held a CPU back, or the work did not spread; measure them again):\n";
+      os << "\nRows whose threads were not all busy (CPU time over wall time below 3/4 of T: something "
+            "else held a CPU, or the work did not spread; measure them again):\n";
     idleNoted = true;
     os << llvm::formatv("  {0} {1} {2}T: {3:F2} CPUs\n", r.shape.name, r.scheme, r.threads,
                         r.cpusUsed);

@@ -43,8 +43,9 @@ struct Row {
   double cpusUsed = 0;
 
   double percentile(double p) const;
-  /// Fewer CPUs were busy than the row's threads, by more than a quarter: the machine held one
-  /// back (a noisy neighbour, a vCPU descheduled), or the kernel had too little parallel work.
+  /// Fewer CPUs were busy than the row's threads, by more than a quarter: something else held a CPU
+  /// (another process, a vCPU the guest saw idle), or the kernel had too little parallel work. (A
+  /// host that slows the CPUs under running threads does not show: those rows read ~T.)
   bool threadsIdle() const { return threads > 1 && cpusUsed > 0 && cpusUsed < 0.75 * threads; }
   double median() const { return percentile(0.5); }
 };
