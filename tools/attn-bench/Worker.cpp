@@ -73,12 +73,26 @@ double processCpuSeconds() {
 /// error stays within ~0.2 CPUs per thread, against the 3/4 of T a row must reach.
 constexpr double kMinCpuWindowSeconds = 0.02;
 
-/// Times `run` after one warm-up: every repetition's milliseconds, the peak RSS during them, and
+/// How long a measurement calls its kernel before timing it (at least once). One call was not
+/// enough: on Zen 4, S = 1024 on two threads ran its next ~8 calls (90 ms) at 11.0-12.3 ms and
+/// the rest at 10.7, so 7 timed runs after one warm-up call had a median 4% high (the pairs, with
+/// 14 rounds, were not moved as much).
+constexpr double kWarmUpSeconds = 0.25;
+
+/// Calls `run` until kWarmUpSeconds have passed, at least once.
+template <class Run> void warmUp(Run run) {
+  auto start = Clock::now();
+  do
+    run();
+  while (std::chrono::duration<double>(Clock::now() - start).count() < kWarmUpSeconds);
+}
+
+/// Times `run` after the warm-up: every repetition's milliseconds, the peak RSS during them, and
 /// the CPUs the process used meanwhile (its CPU time over the wall time: about T when T threads
 /// all worked, less when the machine gave it fewer CPUs or the work did not spread; 0 when the
 /// runs took under kMinCpuWindowSeconds).
 template <class Run> llvm::json::Object timeIt(int reps, Run run) {
-  run();
+  warmUp(run);
   resetPeakRss();
   llvm::json::Array ms;
   double cpu0 = processCpuSeconds();
@@ -122,6 +136,7 @@ int runNumpy(const WorkerJob &job, const BenchShape &s) {
   std::vector<std::string> args;
   for (int64_t n : {s.B, s.Tq, s.Tk, s.D, s.Da, static_cast<int64_t>(job.reps)})
     args.push_back(std::to_string(n));
+  args.push_back(std::to_string(kWarmUpSeconds));
   if (!tools::runPython(tools::scriptPath("tools/attn-bench/numpy_additive.py"), args, out, error))
     return fail("numpy_additive.py failed: " + error);
   llvm::Expected<llvm::json::Value> v = llvm::json::parse(out);
@@ -280,7 +295,9 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     for (std::thread &t : others)
       t.join();
   };
-  if (!runA() || !cb.run(error)) // warm-up
+  bool warm = true;
+  warmUp([&] { warm = warm && runA() && cb.run(error); });
+  if (!warm)
     return fail(error);
   llvm::json::Array msA, msB;
   for (int r = 0; r < job.reps; ++r)

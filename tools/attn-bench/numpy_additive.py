@@ -3,7 +3,8 @@
 the query and key halves of W_a are applied once, then each query row against all keys, in place
 (a full [Tq, Tk, d_a] broadcast page-faults on a 64 MiB temporary: ../shared/BASELINES.md).
 
-Usage: numpy_additive.py B TQ TK D DA REPS; prints {"ms": [...], "rss_mb": peak}.
+Usage: numpy_additive.py B TQ TK D DA REPS [WARMUP_S]; calls it for WARMUP_S seconds (at least
+once; attn-bench passes its warm-up time), then times REPS calls; prints {"ms": [...], "rss_mb": peak}.
 """
 import json
 import resource
@@ -35,12 +36,16 @@ def additive_attention(q, k, v, wa, va):
 
 def main():
     b, tq, tk, d, da, reps = (int(x) for x in sys.argv[1:7])
+    warmup_s = float(sys.argv[7]) if len(sys.argv) > 7 else 0.0
     rng = np.random.default_rng(1)
     f32 = np.float32
     q, k, v = (rng.uniform(-1, 1, (b, t, d)).astype(f32) for t in (tq, tk, tk))
     wa = rng.uniform(-1, 1, (da, 2 * d)).astype(f32)
     va = rng.uniform(-1, 1, da).astype(f32)
+    start = time.perf_counter()
     additive_attention(q, k, v, wa, va)
+    while time.perf_counter() - start < warmup_s:
+        additive_attention(q, k, v, wa, va)
     ms = []
     for _ in range(reps):
         t0 = time.perf_counter()
