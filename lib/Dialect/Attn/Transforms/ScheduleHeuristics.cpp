@@ -77,7 +77,7 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // split form's time on one / two threads, and 0.50 of the 16-lane rational's (additive-S512,
   // bench/ab, 2026-12-01); 4 or 6 keys, 24- or 32-row tiles and 4 x 4 P.V blocks were within 3%
   // of AVX2's layout. (Not measured on Zen 5, whose 16-lane rational ran 7.5-8.2 G tanh/s.)
-  if (op.getKind() == ScoreKind::additive && t.avx512 && t.lanes == 16) {
+  if (op.getKind() == ScoreKind::additive && t.avx512) {
     TargetTraits eightLanes = t;
     eightLanes.avx512 = false;
     eightLanes.lanes = 8;
@@ -129,18 +129,17 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     blockK = 256;
   if (known(s.tk) && s.tk < blockK)
     blockK = std::max<int64_t>(16, (s.tk + 15) / 16 * 16);
-  // Additive scores: 2 vectors x 4 keys (AVX-512), x 3 keys (AVX2). A score costs a few operations
-  // per feature (tanhOfSumTerm's four and a reciprocal, each with its temporaries), so the block
-  // needs no reuse: on AVX-512 8 keys spilled accumulators and ran 1.02x slower (additive-S512,
-  // AOT builds alternated, 2026-11-30); on AVX2 4 keys took 1.09x the time of 3 (Zen 3, one
+  // Additive scores (on AVX2's schedule here, AVX-512 included: above): 2 vectors x 3 keys. A
+  // score costs a few operations per feature (tanhOfSumTerm's four and a reciprocal, each with its
+  // temporaries), so the block needs no reuse: 4 keys took 1.09x the time of 3 (Zen 3, one
   // thread, bench/ab, 2026-12-01).
   bool additive = op.getKind() == ScoreKind::additive;
-  int64_t regK = additive ? (t.avx512 ? 4 : 3) : (t.avx512 ? 12 : 6);
+  int64_t regK = additive ? 3 : (t.avx512 ? 12 : 6);
   // The block's keys are computed in whole register blocks: 12 keys pad a block of 256 to 264 (3%
   // more work; B = 4 H = 12 S = 256 ran 1.015-1.02x faster with 8, AOT builds alternated, one and
   // two threads, 2026-11-30). 8 divides every block the rules above pick; at 512 and 1024 keys
   // (0.8% padding with 12) the two were within 1% of each other.
-  if (t.avx512 && !additive && (blockK + regK - 1) / regK * regK > blockK * 102 / 100)
+  if (t.avx512 && (blockK + regK - 1) / regK * regK > blockK * 102 / 100)
     regK = 8;
   // P.V: 4 rows x 4 vectors on AVX-512 (16 of 32 registers). AVX2 has 16 registers: 6 rows x 2
   // vectors, 12 accumulators beside 2 vectors of V and a broadcast (the tile's 16 rows in blocks of
