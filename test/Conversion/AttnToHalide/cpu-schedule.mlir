@@ -112,8 +112,12 @@ func.func @row_blocks(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v
 // Decode (one query row, keys in the lanes): the query keeps its features innermost, so the dot
 // products' vectors along the features read it densely (stored rows-innermost and rounded up to a
 // vector of rows, it was read at a stride of one vector: a gather). P.V's value blocks cover
-// Dv = 64 exactly: V is read in place, not copied per key block (decode reads it once).
+// Dv = 64 exactly: V is read in place, not copied per key block (decode reads it once), under a
+// specialization on the declared Dv, so its vectors are dense loads, not clamped per lane (V is arg2).
 // RUN: attn-compile %s --entry=decode -o %t/decode --emit=stmt,schedule --target=x86-64-linux-avx-avx2-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=DECODEV --implicit-check-not='arg2[min(ramp' < %t/decode/decode.stmt
+// DECODEV: produce op0_attention_oc {
+// DECODEV: arg2[ramp(
 // RUN: FileCheck %s --check-prefix=DECODE < %t/decode/decode.stmt
 // RUN: FileCheck %s --check-prefix=DECODELOG < %t/decode/decode.schedule.txt
 // DECODE-NOT: op0_attention_v_in
@@ -123,7 +127,7 @@ func.func @row_blocks(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v
 // DECODE-NOT: op0_attention_qs[ramp({{[^]]*}}, 8, 8)
 // DECODE: consume op0_attention_sacc_intm {
 // DECODE-NOT: op0_attention_v_in
-// DECODELOG: decode: keys in 8 lanes, dot products vectorized along the feature dim; V read in place;
+// DECODELOG: decode: keys in 8 lanes, dot products vectorized along the feature dim; V read in place (specialized on the declared Dv);
 // Dv = 40 is five vectors: the blocks of four run past it, so V is copied per key block (read in
 // place, the clamp of the value index would be a gather).
 // RUN: attn-compile %s --entry=decode_dv_tail -o %t/decode_tail --emit=stmt,schedule --target=x86-64-linux-avx-avx2-f16c-fma-sse41 > /dev/null

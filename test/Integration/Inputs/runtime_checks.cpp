@@ -3,6 +3,7 @@
 #include "out/HalideBuffer.h"
 #include "out/dyn_attention.h"
 #include "out/static_softmax.h"
+#include "out/static_decode.h"
 #include <cstdio>
 using Halide::Runtime::Buffer;
 // Halide's default error handler prints the message and aborts; a program that wants the error code
@@ -22,6 +23,10 @@ int main() {
   // A static dimension disagrees with the type.
   Buffer<float> s(7, 4), p(7, 4);
   std::printf("static dim: %d\n", static_softmax(s, p));
+  // A decode kernel specialized on V's declared value dim (V read in place) still reports a
+  // smaller V by its requirement, not by a bounds check or the specialization's failure.
+  Buffer<float> dq(16, 1, 1), dk(16, 32, 1), dv(8, 32, 1), dout(16, 1, 1);
+  std::printf("static decode Dv: %d\n", static_decode(dq, dk, dv, dout));
   // And a good call.
   Buffer<float> s8(8, 4), p8(8, 4);
   s8.fill(1.0f);

@@ -101,6 +101,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   f.kRead(withBk({f.d, f.jj})) = key.at(concat(bkT, {min(f.jj, tk - 1), f.d}));
   f.vRead = Func(name + "_v");
   f.vRead(withBk({f.e, f.jj})) = v.at(concat(bkT, {min(f.jj, tk - 1), f.e}));
+  if (f.staticDv != k::kDynamic && !Internal::is_const(v.extent(-1)))
+    f.vSizeAsDeclared = v.extent(-1) == static_cast<int>(f.staticDv);
 
   Expr rowOf = f.it * R + f.ii; // the tile's row
   Expr rowRead = min(rowOf, group * tq - 1);

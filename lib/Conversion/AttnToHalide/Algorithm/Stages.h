@@ -80,6 +80,11 @@ struct FusedAttentionStage {
   Halide::Func sb, pb;
   int maxGroup = 0, sumGroup = 0;
   Halide::Func kRead, vRead;   // K(d, j, bk) and V(e, j, bk) as the kernel reads them
+  /// V's value dim has the size its type declares (undefined where the type does not declare it,
+  /// or the size is a constant anyway). The kernel's requirements refuse any other size before it
+  /// runs, so a schedule may specialize on it and fail otherwise: inside, Halide knows Dv, and a
+  /// vector of V read in place needs no clamp per lane (without it, a gather of 16 loads).
+  Halide::Expr vSizeAsDeclared;
   Halide::Func qpT, kp;        // additive scores: projected queries (per tile) and keys
   /// Additive scores by tanhOfSumTerm (when the blocking asks for it; undefined otherwise): with
   /// m = -2 v_a (times the scores' unit), e^{2 qp} per tile (qpE, like qpT), e^{2 kp} / m (kpE,
