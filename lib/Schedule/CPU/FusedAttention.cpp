@@ -156,15 +156,21 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       part.update().vectorize(lane);
     }
   }
-  f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
-  f.combine.update().reorder(f.e, f.ii, f.rc.x).vectorize(f.e, L, TailStrategy::RoundUp);
+  // The online-softmax state per tile; one block's state is the block's own (inlined): the
+  // block's stages are then computed per tile.
+  if (!f.oneBlock) {
+    f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
+    f.combine.update().reorder(f.e, f.ii, f.rc.x).vectorize(f.e, L, TailStrategy::RoundUp);
+  } else {
+    msg << "; one key block: the result reads its P.V and row sum";
+  }
   // One division per tile row (decode tiles have fewer rows than a vector: left scalar, so that
   // rounding up does not widen the state it reads).
   f.rowScale.compute_at(res, rt);
   if (!decode)
     f.rowScale.vectorize(f.ii, L, TailStrategy::RoundUp);
 
-  LoopLevel block = LoopLevel(f.combine, f.rc.x);
+  LoopLevel block = f.oneBlock ? LoopLevel(res, rt) : LoopLevel(f.combine, f.rc.x);
   if (splitK) {
     // Decode: all blocks of a tile computed in parallel, then merged.
     f.blk.compute_at(res, rt).parallel(f.c).vectorize(f.e, L, TailStrategy::RoundUp);
@@ -342,17 +348,36 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       << " values, keys in chunks of " << chunk;
 
   // Buffers of a tile and of a block: allocated once per task, reused for every tile and block.
-  if (hasBatch && !tiles && !splitK) {
-    if (!f.firstBlockVaries)
+  const bool hoistTileBuffers = hasBatch && !tiles && !splitK;
+  const bool hoistBlockBuffers = hoistTileBuffers && !f.firstBlockVaries;
+  // With one block, the block's stages are computed in the result's tile loop, whose rows Halide
+  // bounds by two tiles (a row's tile is a division); they are one tile, so their loops and the
+  // buffers stored there have constant extents. (Bounded by two, those buffers had sizes known
+  // only at run time, allocated on the heap per tile.) The hoisted ones are folded instead.
+  if (f.oneBlock) {
+    std::vector<Func> perTile = {f.sacc, f.mc, f.lc, f.oc};
+    if (splitK)
+      perTile.push_back(f.blk);
+    if (!hoistBlockBuffers)
+      perTile.insert(perTile.end(), {f.s, f.sb, f.p, f.pb});
+    for (Func g : perTile)
+      if (g.defined())
+        g.bound_extent(f.it, 1);
+  }
+  if (hoistTileBuffers) {
+    if (hoistBlockBuffers)
       for (Func g : {f.s, f.p, f.sb, f.pb})
         if (g.defined())
           g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
     // (Not the additive query tile with two score forms: one branch does not read it, and Halide
     // then bounded it by the result's rows, two tiles where a dynamic row count shifts the last
     // tile inward, which a fold of one tile failed at run time: "accessed out of order".)
-    for (Func g : {qs, f.combine, f.rowScale})
+    for (Func g : {qs, f.combine, f.rowScale}) {
+      if (f.oneBlock && g.name() == f.combine.name())
+        continue; // inlined
       if (!f.tanhSplit.defined() || g.name() != qs.name())
         g.store_at(task).fold_storage(f.it, 1);
+    }
     msg << "; tile buffers hoisted out of the tile loop"
         << (f.firstBlockVaries ? " (block buffers not: the first block varies with the tile)" : "");
   }

@@ -91,6 +91,26 @@ func.func @fused_groups(%q: tensor<1x4x512x64xf32>, %k: tensor<1x4x512x64xf32>, 
   return %o : tensor<1x4x512x64xf32>
 }
 
+// One key block (Tk known, at most block_k): the softmax state is the block's own, so there is no
+// merge over blocks and no state buffer; the result reads the block's P.V and its row sum (one
+// division per row, read densely), and the block's buffers have constant sizes (a tile is one
+// `it`: on the heap at sizes known only at run time, they were allocated per tile).
+// RUN: attn-compile %s --entry=one_block -o %t/one --emit=stmt,schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=ONEBLOCK --implicit-check-not=op0_attention_combine < %t/one/one_block.stmt
+// RUN: FileCheck %s --check-prefix=ONEBLOCKLOG < %t/one/one_block.schedule.txt
+// ONEBLOCK: for (result0.s0.result0_d2.result0_rt,
+// ONEBLOCK-NOT: op0_attention_rc
+// ONEBLOCK: allocate op0_attention_mc[float32 * 32]
+// ONEBLOCK: allocate op0_attention_lc[float32 * 32]
+// ONEBLOCK: allocate op0_attention_oc[float32 * 64 * 32 * 1 * 1 * 1 * 1]
+// ONEBLOCK: op0_attention_rowscale[ramp({{.*}} = x16(1.000000f)/op0_attention_lc[ramp(
+// ONEBLOCK: result0[{{.*}} = select({{.*}}op0_attention_lc[{{.*}}op0_attention_oc[{{.*}}*x16(op0_attention_rowscale[
+// ONEBLOCKLOG: tiles of 32 query rows, key blocks of 256; computed into result0; {{.*}}; one key block: the result reads its P.V and row sum;
+func.func @one_block(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v: tensor<1x2x256x64xf32>) -> tensor<1x2x256x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 256, reg_q = 4, reg_k = 8, reg_v = 4, chunk_k = 128, parallel = "heads">} : tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32> -> tensor<1x2x256x64xf32>
+  return %o : tensor<1x2x256x64xf32>
+}
+
 // A tile of more rows than a Q.K^T register block holds (AVX2, 64 rows = 8 vectors): blocks of 2
 // vectors x 6 keys, looped over the tile's 4 row blocks inside each group of keys, the block max of
 // each row block computed in its loop from the accumulators.

@@ -69,6 +69,8 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
                                                         : 1024;
   blocking.skipBlocks = !options.gpu;
   blocking.foldDeclaredSizes = !options.gpu;
+  // (The GPU schedule places its threads on the merge's loop, which a pure state does not have.)
+  blocking.pureOneBlockState = !options.gpu;
   // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.

@@ -92,6 +92,8 @@ Expr expNonPositive(Expr x) {
 
 Expr isNegInf(Expr x) { return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000)); }
 
+Expr isZero(Expr x) { return floatMagnitudeBits(x) == Halide::Internal::make_const(UInt(32), 0); }
+
 Expr tanhApprox(Expr x, Expr scale) {
   // tanh(x) ~ x P(x^2) / Q(x^2) on [-8, 8], P of degree 3 and Q of degree 4 in x^2, a rational
   // fitted for absolute error (1.3e-7 in exact arithmetic, below 5e-7 in f32: test/Integration/

@@ -377,19 +377,31 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   }
   f.combine = Func(name + "_combine");
   std::vector<Expr> at = withBk({f.e, f.ii, f.it});
-  f.combine(at) = Tuple(0.0f, negInf, 0.0f);
-  Tuple b = f.blk(withBk({f.e, f.ii, f.rc.x, f.it}));
-  if (f.staticTk != k::kDynamic && f.staticTk <= KB) {
-    // One block (Tk known, at most the block): merging it into the initial state (0, -inf, 0) gives
-    // alpha = 0 and beta = 1 (or 0 with all its keys masked, when o_c and l_c are 0 already), so
-    // the state is the block's own; the merge's two exps per output element are left out.
+  const bool oneBlock = f.staticTk != k::kDynamic && f.staticTk <= KB;
+  f.oneBlock = oneBlock && blocking.pureOneBlockState;
+  if (f.oneBlock) {
+    // One block (Tk known, at most the block): the state is the block's own, a pure Func that a
+    // schedule inlines, so that the result reads the block's P.V and row sum directly. (As a merge
+    // over a one-block loop it stored the block's max and sum once per output element and copied
+    // its P.V.) A block the masks leave empty for the whole tile is computed all the same: every
+    // entry masked, its sum is 0 and the tile's rows are zeros, as when it is skipped.
+    Tuple b = f.blk(withBk({f.e, f.ii, 0, f.it}));
     f.combine(at) = Tuple(b[0], b[2], b[1]);
   } else {
-    Expr mOld = f.combine(at)[1], mNew = max(mOld, b[2]);
-    Expr alpha = select(isNegInf(mOld), 0.0f, expOf(mOld - mNew));
-    Expr beta = select(isNegInf(b[2]), 0.0f, expOf(b[2] - mNew));
-    f.combine(at) = Tuple(f.combine(at)[0] * alpha + b[0] * beta, mNew,
-                          f.combine(at)[2] * alpha + b[1] * beta);
+    f.combine(at) = Tuple(0.0f, negInf, 0.0f);
+    Tuple b = f.blk(withBk({f.e, f.ii, f.rc.x, f.it}));
+    if (oneBlock) {
+      // Merging the one block into the initial state (0, -inf, 0) gives alpha = 0 and beta = 1 (or
+      // 0 with all its keys masked, when o_c and l_c are 0 already), so the state is the block's
+      // own; the merge's two exps per output element are left out.
+      f.combine(at) = Tuple(b[0], b[2], b[1]);
+    } else {
+      Expr mOld = f.combine(at)[1], mNew = max(mOld, b[2]);
+      Expr alpha = select(isNegInf(mOld), 0.0f, expOf(mOld - mNew));
+      Expr beta = select(isNegInf(b[2]), 0.0f, expOf(b[2] - mNew));
+      f.combine(at) = Tuple(f.combine(at)[0] * alpha + b[0] * beta, mNew,
+                            f.combine(at)[2] * alpha + b[1] * beta);
+    }
   }
 
   // The normalized result per (kv batch, row), then seen in the query's layout.
@@ -402,7 +414,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   f.res = Func(name + "_res");
   Tuple fin = f.combine(withBk({f.e, f.r % R, f.r / R}));
   f.res(withBk({f.e, f.r})) =
-      select(fin[2] == 0.0f, 0.0f, fin[0] * f.rowScale(withBk({f.r % R, f.r / R})));
+      select(isZero(fin[2]), 0.0f, fin[0] * f.rowScale(withBk({f.r % R, f.r / R})));
 
   std::vector<Var> outVars = makeVars(q.rank(), name + "_o");
   std::vector<Expr> oT = asExprs(outVars); // tensor order: qbatch..., i, e

@@ -93,11 +93,14 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 /// row sum per group of that many keys as the probabilities are (0: passes of their own over the
 /// block; see FusedAttention.cpp); `tanhSplit`: additive scores by tanhOfSumTerm when every
 /// projected value and every v_a is within its bound (the CPU schedule specializes the score on
-/// it).
+/// it); `pureOneBlockState`: with Tk known and at most one block, the softmax state is that
+/// block's own, a pure Func (FusedAttentionStage::oneBlock), instead of a merge over a one-block
+/// loop.
 struct FusedBlocking {
   int tileRows = 32, blockKeys = 1024;
   bool skipBlocks = true;
   bool foldDeclaredSizes = true;
+  bool pureOneBlockState = false;
   int maxGroup = 0, sumGroup = 0;
   bool tanhSplit = false; // additive scores by tanhOfSumTerm where the values allow it
 };
@@ -125,6 +128,10 @@ Halide::Expr exp2NonPositive(Halide::Expr t);
 /// were compiled away, unnoticed while exp(NaN) gave ~0; strict_float did not keep them). This
 /// compares the bits.
 Halide::Expr isNegInf(Halide::Expr x);
+/// x == +0 or -0, reliably, for the same reason: a scalar float comparison with 0 became ucomiss and
+/// a jump on its zero flag, which NaN sets too (a softmax row sum of NaN was taken as 0, and the
+/// row's NaN results as zeros).
+Halide::Expr isZero(Halide::Expr x);
 
 /// x [..., E] . W [E, N] (+ bias [N]).
 HTensor linearOf(const std::string &name, const std::string &label, const HTensor &x,

@@ -43,7 +43,7 @@ HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, OpStages 
   std::vector<Expr> eAlong = along(s.rSum.x);
   def(s.sum, others) += s.e(toHalideOrder(eAlong));
   Expr sum = s.sum(toHalideOrder(asExprs(others)));
-  def(s.out, vars) = select(sum == 0.0f, 0.0f, s.e(toHalideOrder(asExprs(vars))) / sum);
+  def(s.out, vars) = select(isZero(sum), 0.0f, s.e(toHalideOrder(asExprs(vars))) / sum);
 
   s.vars = toHalideOrder(vars);
   s.axis = halideDim(rank, axis);

@@ -65,7 +65,8 @@ struct SoftmaxStage {
 ///                                inline by its readers); mc(ii, c, ...) block max
 ///   p(ii, jj, c, ...)            exp(s - mc); lc(ii, c, ...) their sum
 ///   oc(e, ii, c, ...)            P.V of the block; blk: Tuple(oc, lc, mc) (inline unless split-K)
-///   combine(e, ii, it, bk)       Tuple(acc, running max, running sum) over the live blocks rc
+///   combine(e, ii, it, bk)       Tuple(acc, running max, running sum) over the live blocks rc;
+///                                with `oneBlock`, the one block's Tuple(oc, mc, lc), pure
 ///   res(e, r, bk)                the normalized result, rows r = (h % group) * Tq + i
 ///   out(e, i, h, ...)            the op's result: res in the query's layout
 struct FusedAttentionStage {
@@ -109,6 +110,9 @@ struct FusedAttentionStage {
   /// the blocks failed Halide 14's fold checks at run time ("accessed out of order", "fold factor
   /// too small"), so the schedules must not fold s and p.
   bool firstBlockVaries = false;
+  /// Tk is known and at most one block: combine is the block's own state, a pure Func (no loop
+  /// over blocks, no update): a schedule inlines it and computes the block's stages per tile.
+  bool oneBlock = false;
 };
 
 /// Everything one op lowered to.
