@@ -9,6 +9,8 @@
 // RUN: attn-run %s --entry=window_heuristic --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=parallel_tiles --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=split_k_decode --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=decode_heads_one_block --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=decode_heads_one_block --random-inputs --check --target=x86-64-linux-avx-avx2-f16c-fma-sse41 | FileCheck %s
 // RUN: attn-run %s --entry=keys_in_lanes_gqa --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=register_shapes --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=additive_blocks --random-inputs --seed=3 --check | FileCheck %s
@@ -62,6 +64,14 @@ func.func @parallel_tiles(%q: tensor<37x24xf32>, %k: tensor<53x24xf32>, %v: tens
   %o = attn.attention dot %q, %k, %v causal align(top_left) {schedule = #attn.schedule<tile_q = 16, block_k = 32, parallel = "tiles">} : tensor<37x24xf32>, tensor<53x24xf32>, tensor<53x20xf32> -> tensor<37x20xf32>
   return %o : tensor<37x20xf32>
 }
+// Decode with a task per (batch, kv head) and one block of all the keys (the tuner's pick for B = 8
+// H = 8 Tk = 2048 on two threads): with the tile buffers hoisted out of the tile loop, Halide's
+// sliding window left the only tile's queries and scores uncomputed (NaN and garbage results).
+func.func @decode_heads_one_block(%q: tensor<2x3x1x64xf32>, %k: tensor<2x3x256x64xf32>, %v: tensor<2x3x256x64xf32>) -> tensor<2x3x1x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 1, block_k = 256, reg_q = 1, reg_k = 16, reg_v = 4, chunk_k = 64, parallel = "heads">} : tensor<2x3x1x64xf32>, tensor<2x3x256x64xf32>, tensor<2x3x256x64xf32> -> tensor<2x3x1x64xf32>
+  return %o : tensor<2x3x1x64xf32>
+}
+
 func.func @split_k_decode(%q: tensor<1x1x1x24xf32>, %k: tensor<1x1x53x24xf32>, %v: tensor<1x1x53x20xf32>) -> tensor<1x1x1x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) {schedule = #attn.schedule<tile_q = 1, block_k = 16, split_k = 1>} : tensor<1x1x1x24xf32>, tensor<1x1x53x24xf32>, tensor<1x1x53x20xf32> -> tensor<1x1x1x20xf32>
   return %o : tensor<1x1x1x20xf32>

@@ -205,7 +205,8 @@ int runTune(const WorkerJob &job, const BenchShape &s) {
                                  {"heuristic", r.heuristic},
                                  {"heuristic_ms", r.heuristicMs},
                                  {"best_ms", r.bestMs},
-                                 {"candidates", r.candidates}});
+                                 {"candidates", r.candidates},
+                                 {"wrong_results", r.wrongResults}});
 }
 
 int runAttn(const WorkerJob &job, const BenchShape &s) {

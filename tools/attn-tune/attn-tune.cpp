@@ -78,7 +78,11 @@ int main(int argc, char **argv) {
 
   for (const tools::TuneReport &r : reports)
     llvm::outs() << r.function << " " << r.op << ": " << r.candidates << " candidates in "
-                 << llvm::format("%.1f", r.seconds) << " s; heuristic "
+                 << llvm::format("%.1f", r.seconds) << " s"
+                 << (r.wrongResults ? " (" + std::to_string(r.wrongResults) +
+                                          " rejected: results differ from the heuristic's)"
+                                    : std::string())
+                 << "; heuristic "
                  << llvm::format("%.3f", r.heuristicMs) << " ms, best "
                  << llvm::format("%.3f", r.bestMs) << " ms ("
                  << llvm::format("%.2f", r.heuristicMs / r.bestMs) << "x)\n  " << r.best << "\n";

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 
 namespace attn::tools {
@@ -51,10 +52,38 @@ struct Axis {
   std::vector<int64_t> values;
 };
 
+} // namespace
+
+bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTensor> &want) {
+  if (got.size() != want.size())
+    return false;
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (got[i].shape != want[i].shape)
+      return false;
+    int64_t n = want[i].numElements();
+    double scale = 0;
+    for (int64_t j = 0; j < n; ++j)
+      if (std::isfinite(want[i].get(j)))
+        scale = std::max(scale, std::abs(want[i].get(j)));
+    for (int64_t j = 0; j < n; ++j) {
+      double g = got[i].get(j), w = want[i].get(j);
+      if (!std::isfinite(w)) {
+        if (!(g == w || (std::isnan(g) && std::isnan(w))))
+          return false;
+      } else if (!(std::abs(g - w) <= 1e-4 * scale)) { // (false for a NaN g)
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+namespace {
+
 /// Times one schedule of one function: the minimum of `reps` runs after a warm-up, in ms; negative
-/// when the candidate does not compile or run.
+/// when the candidate does not compile or run. Its results are left in `outputs`.
 double measure(mlir::ModuleOp module, const std::string &function, const TuneOptions &options,
-               const std::vector<HostTensor> &inputs) {
+               const std::vector<HostTensor> &inputs, std::vector<HostTensor> &outputs) {
   mlir::FailureOr<kernel::ModuleSpec> spec = extractKernels(module, function);
   if (failed(spec))
     return -1;
@@ -63,7 +92,7 @@ double measure(mlir::ModuleOp module, const std::string &function, const TuneOpt
   std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, options.target, error);
   if (!kernel)
     return -1;
-  std::vector<HostTensor> outputs;
+  outputs.clear();
   if (!resultTensors(fn, inputs, outputs, error))
     return -1;
   std::vector<const HostTensor *> in;
@@ -128,19 +157,35 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
                "/" + std::to_string(p.regK) + "/" + std::to_string(p.regV) + "/" +
                std::to_string(p.chunkK) + "/" + std::to_string(p.splitK) + "/" + p.parallel;
       };
+      // Every candidate's results are compared with the heuristic schedule's (the first measured):
+      // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
+      // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).
+      std::vector<HostTensor> expected, outputs;
       auto evaluate = [&](const Point &p) {
         auto it = seen.find(key(p));
         if (it != seen.end())
           return it->second;
         op.setScheduleAttr(p.attr(heuristic));
-        double ms = measure(module, name, options, inputs);
+        double ms = measure(module, name, options, inputs, outputs);
+        bool wrong = false;
+        if (ms >= 0 && expected.empty())
+          expected = std::move(outputs);
+        else if (ms >= 0 && !resultsAgree(outputs, expected))
+          wrong = true;
+        if (wrong) {
+          ms = -1;
+          ++report.wrongResults;
+        }
         seen[key(p)] = ms;
         ++report.candidates;
         if (options.progress) {
           std::string line;
           llvm::raw_string_ostream os(line);
           os << llvm::format("[%5.1fs] ", elapsed()) << report.function << " " << text(p.attr(heuristic))
-             << ": " << (ms < 0 ? std::string("rejected") : llvm::formatv("{0:F3} ms", ms).str());
+             << ": "
+             << (wrong    ? std::string("rejected: its results differ from the heuristic schedule's")
+                 : ms < 0 ? std::string("rejected")
+                          : llvm::formatv("{0:F3} ms", ms).str());
           options.progress(line);
         }
         return ms;

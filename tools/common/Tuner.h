@@ -4,6 +4,7 @@
 #define ATTN_TOOLS_COMMON_TUNER_H
 
 #include "attn/Backend/Target.h"
+#include "attn/Runtime/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -25,13 +26,20 @@ struct TuneReport {
   std::string heuristic, best;    // #attn.schedule<...> texts
   double heuristicMs = 0, bestMs = 0;
   int candidates = 0;
+  int wrongResults = 0;           // candidates rejected: results differ from the heuristic's
   double seconds = 0;
 };
+
+/// Whether a candidate schedule's results agree with the heuristic schedule's: every entry within
+/// 1e-4 of the largest finite magnitude of `want` (bench/ab's tolerance: schedules differ only in
+/// the order of float sums), NaN and inf exactly where `want` has them, the same shapes.
+bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTensor> &want);
 
 /// Tunes the #attn.schedule of every attn.attention op of `module` (which has been through the attn
 /// pipeline, so each op carries its heuristic schedule): coordinate descent over the schedule's
 /// parameters from the heuristic's choice, timing each candidate on random inputs (the functions'
-/// shapes must be static), within the time budget. The best schedule found (source = "tuned") is
+/// shapes must be static), within the time budget; a candidate whose results differ from the
+/// heuristic schedule's beyond float rounding is rejected. The best schedule found (source = "tuned") is
 /// written into the op. Returns false with `error` when a function cannot be tuned.
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error);

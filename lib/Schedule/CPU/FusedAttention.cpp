@@ -348,7 +348,12 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       << " values, keys in chunks of " << chunk;
 
   // Buffers of a tile and of a block: allocated once per task, reused for every tile and block.
-  const bool hoistTileBuffers = hasBatch && !tiles && !splitK;
+  // Not decode tiles (fewer rows than a vector): a task has at most 3 of them, and with one row
+  // per tile Halide 14's sliding window over the tile loop computed the hoisted queries and
+  // scores only for tiles after the first (`if (0 < rt)`), so that the first, a decode task's
+  // only tile, read them uninitialized (B = 8 H = 8 Tk = 2048 with parallel = "heads" and one
+  // block: wrong results, fused-schedules.mlir decode_heads_one_block).
+  const bool hoistTileBuffers = hasBatch && !tiles && !splitK && !decode;
   const bool hoistBlockBuffers = hoistTileBuffers && !f.firstBlockVaries;
   // With one block, the block's stages are computed in the result's tile loop, whose rows Halide
   // bounds by two tiles (a row's tile is a division); they are one tile, so their loops and the

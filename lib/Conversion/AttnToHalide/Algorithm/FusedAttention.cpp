@@ -8,6 +8,7 @@
 //     l_c = sum p, o_c = p . V;
 //   - an online softmax merges the blocks: (acc, M, L) <- (acc a + o_c b, max(M, m_c), L a + l_c b)
 //     with a = exp(M - M'), b = exp(m_c - M'); the result is acc / L (0 when L = 0: fully masked);
+//     with Tk known and at most one block, the state is that block's (o_c, m_c, l_c);
 //   - without a float mask the scores are kept in base-2 units (scaled by log2(e), folded into the
 //     scale the queries or v_a get anyway), so every exp above is a 2^x: one multiply less per score;
 //   - blocks that a causal mask, a window or the key lengths leave empty for the whole tile are not
