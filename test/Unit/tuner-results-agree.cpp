@@ -16,8 +16,9 @@ using attn::HostTensor;
 
 namespace {
 
-std::vector<HostTensor> tensor(std::vector<int64_t> shape, std::vector<double> values) {
-  HostTensor t(attn::kernel::ElemType::F32, std::move(shape));
+std::vector<HostTensor> tensor(std::vector<int64_t> shape, std::vector<double> values,
+                               attn::kernel::ElemType elem = attn::kernel::ElemType::F32) {
+  HostTensor t(elem, std::move(shape));
   for (size_t i = 0; i < values.size(); ++i)
     t.set(static_cast<int64_t>(i), values[i]);
   return {t};
@@ -45,5 +46,10 @@ int main() {
   report("same-specials", tensor({3}, {nan, -inf, 1.0}), special);
   report("inf-for-nan", tensor({3}, {inf, -inf, 1.0}), special);
   report("finite-for-inf", tensor({3}, {nan, -1e30, 1.0}), special);
+  // bf16 results: one ulp of 1.0 (2^-7) is rounding; 4 ulps are not.
+  const auto bf16 = attn::kernel::ElemType::BF16;
+  std::vector<HostTensor> wantBf16 = tensor({2}, {1.0, 0.5}, bf16);
+  report("bf16-one-ulp", tensor({2}, {1.0 + 0x1p-7, 0.5}, bf16), wantBf16);
+  report("bf16-four-ulps", tensor({2}, {1.0 + 0x1p-5, 0.5}, bf16), wantBf16);
   return 0;
 }
