@@ -30,10 +30,9 @@ struct TuneReport {
   double seconds = 0;
 };
 
-/// Whether a candidate schedule's results agree with the heuristic schedule's: every entry within
-/// 1e-4 of the largest finite magnitude of `want` (bench/ab's tolerance: schedules differ only in
-/// the order of float sums; two ulps of f16 or bf16 results), NaN and inf exactly where `want` has
-/// them, the same shapes.
+/// Whether a candidate schedule's results agree with the heuristic schedule's, as attn-run --check
+/// compares with the reference (reference::compare: within reference::toleranceFor the element
+/// type of the largest finite magnitude, NaN and inf where `want` has them, the same shapes).
 bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTensor> &want);
 
 /// Tunes the #attn.schedule of every attn.attention op of `module` (which has been through the attn
