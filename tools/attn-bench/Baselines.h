@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace attn::bench {
 
@@ -31,8 +32,9 @@ public:
 std::unique_ptr<Baseline> makeBaseline(const std::string &name, const BenchShape &shape,
                                        int threads, std::string &error);
 
-/// The measured FMA peak of `threads` threads, in GFLOP/s (AVX-512 when the CPU has it, else AVX2).
-double fmaPeakGflops(int threads, double seconds);
+/// The measured FMA peak of `threads` threads, in GFLOP/s (AVX-512 when the CPU has it, else AVX2),
+/// each thread pinned to one of `cpus` in turn (empty: where the system puts them).
+double fmaPeakGflops(int threads, double seconds, const std::vector<int> &cpus);
 
 } // namespace attn::bench
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Baselines.h"
+#include "Cpus.h"
 
 #include <immintrin.h>
 
@@ -80,12 +81,19 @@ double flopsPerSecond(double seconds, bool avx512) {
 
 } // namespace
 
-double fmaPeakGflops(int threads, double seconds) {
+double fmaPeakGflops(int threads, double seconds, const std::vector<int> &cpus) {
   bool avx512 = __builtin_cpu_supports("avx512f");
   std::vector<double> rates(threads);
   std::vector<std::thread> pool;
+  // Each thread on a CPU of its own: a probe of a few ms is over before the scheduler would move
+  // two threads that started on one CPU apart (two unpinned threads of 20 ms measured one core's
+  // rate between calls of a two-thread kernel).
   for (int t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] { rates[t] = flopsPerSecond(seconds, avx512); });
+    pool.emplace_back([&, t] {
+      if (!cpus.empty())
+        pinTo({cpus[t % cpus.size()]});
+      rates[t] = flopsPerSecond(seconds, avx512);
+    });
   for (std::thread &th : pool)
     th.join();
   double total = 0;

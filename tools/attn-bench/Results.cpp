@@ -56,7 +56,7 @@ std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
         return &r;
     return nullptr;
   };
-  std::vector<Pair> pairs, baselinePairs;
+  std::vector<Pair> pairs, baselinePairs, peakPairs;
   for (const Row &r : rows) {
     if (!r.ok)
       continue;
@@ -84,6 +84,16 @@ std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
       b.roundMs = best->median() + r.median();
       baselinePairs.push_back(b);
     }
+    // The FMA probe beside the kernel where % of peak is a target: unmasked prefill (a causal
+    // row's flops count the pairs it skips) and the other score kinds.
+    if ((r.shape.group == "prefill" || r.shape.group == "kinds") && !r.shape.causal) {
+      Pair f = p;
+      f.comparison = std::string(kPeakSide) + "/fused";
+      f.a = f.b = r.shape;
+      f.baselineA = kPeakSide;
+      f.roundMs = 2 * r.median();
+      peakPairs.push_back(f);
+    }
     if (!r.shape.causal)
       continue;
     for (const BenchShape &u : shapes) {
@@ -101,6 +111,7 @@ std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
     }
   }
   pairs.insert(pairs.end(), baselinePairs.begin(), baselinePairs.end());
+  pairs.insert(pairs.end(), peakPairs.begin(), peakPairs.end());
   return pairs;
 }
 
@@ -243,7 +254,8 @@ void Results::printTable(llvm::raw_ostream &os) const {
     return;
   os << "\nSide by side: A and B called alternately in one process, " << info.pairRounds
      << " rounds (fewer where that would take over a minute); A/B is the median of the rounds' "
-        "ratios\n";
+        "ratios; peak/fused: A is the FMA probe, run in each round for as long as B, its ms the "
+        "time at its rate for B's flops: A/B is B's fraction of that peak\n";
   const char *pairLayout = "{0,-16} {1,-21} {2,2} {3,10} {4,10} {5,7} {6,21} {7,6}";
   os << llvm::formatv(pairLayout, "A/B", "shape", "T", "A ms", "B ms", "A/B", "spread (min-max)",
                       "rounds")

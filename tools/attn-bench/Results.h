@@ -50,18 +50,23 @@ struct Row {
   double median() const { return percentile(0.5); }
 };
 
+/// A pair's baselineA when side A is the machine's FMA probe, measured in the same rounds as the
+/// fused kernel on side B ("peak/fused": A/B is the kernel's fraction of that peak).
+inline constexpr const char *kPeakSide = "peak";
+
 /// Two kernels timed alternately in one worker (Worker.h, scheme "pair"): the targets that are
 /// ratios (the heuristic's schedule against the tuner's, the unmasked kernel against the causal
-/// one, the best library baseline against the fused kernel) measured call by call, side by side,
-/// instead of from two rows measured minutes apart on a machine whose speed drifts by more than
-/// the 5-15% being judged.
+/// one, the best library baseline against the fused kernel, the fused kernel's fraction of the FMA
+/// peak) measured call by call, side by side, instead of from two rows measured minutes apart on a
+/// machine whose speed drifts by more than the 5-15% being judged.
 struct Pair {
-  /// A's name / B's: "heuristic/tuned", "unmasked/causal", or "<baseline>/fused" (e.g.
-  /// "onednn/fused": A/B is the fused kernel's speedup over the baseline, the rows' "x best").
+  /// A's name / B's: "heuristic/tuned", "unmasked/causal", "<baseline>/fused" (e.g.
+  /// "onednn/fused": A/B is the fused kernel's speedup over the baseline, the rows' "x best"), or
+  /// "peak/fused" (A/B is the fused kernel's fraction of the FMA peak measured beside it).
   std::string comparison;
   BenchShape a, b;
   std::string scheduleA, scheduleB; // empty: the heuristic's
-  std::string baselineA;            // side A is this library baseline (of shape a), not attn
+  std::string baselineA;            // side A is this library baseline (of shape a) or kPeakSide
   double roundMs = 0;               // A's and B's row medians together: bounds the rounds
   int rounds = 0;                   // the rounds it was measured with
   int threads = 1;
@@ -80,7 +85,9 @@ struct Pair {
 /// succeeded (its schedule is the tuner's pick), unmasked/causal for every causal shape with a row of
 /// attn-fused whose unmasked twin (same sizes, no mask) is in `shapes`, and for every row of
 /// attn-fused the fastest library baseline row (OpenBLAS or oneDNN) of its shape and thread count
-/// against it. Each pair's roundMs is its two rows' medians (when both rows are there).
+/// against it, and the FMA probe against every unmasked prefill or score-kind row of attn-fused
+/// (where % of peak is a target). Each pair's roundMs is its two rows' medians (when both rows are
+/// there; the probe's side runs as long as the fused kernel's).
 std::vector<Pair> targetPairs(const std::vector<Row> &rows, const std::vector<BenchShape> &shapes);
 
 /// What the run was: written into the JSON.

@@ -6,6 +6,7 @@
 
 #include "Baselines.h"
 #include "BenchShapes.h"
+#include "Results.h"
 #include "ToolSupport.h"
 #include "Tuner.h"
 
@@ -37,6 +38,8 @@ using Clock = std::chrono::steady_clock;
 
 /// How long a baseline's pair waits, busy, before each call on two or more threads (runPair).
 constexpr int kSettleMs = 40;
+/// The bounds of one round of the FMA probe's pair (runPair).
+constexpr double kMinProbeSeconds = 0.02, kMaxProbeSeconds = 2.0;
 
 /// Peak resident memory from now on: resets the kernel's high-water mark (clear_refs 5).
 void resetPeakRss() { std::ofstream("/proc/self/clear_refs") << "5"; }
@@ -237,7 +240,10 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
 /// runs first, after the other has left the caches its way): each round's pair of timings is taken
 /// seconds apart at most, so their ratio is not moved by the machine's slower phases the way two
 /// rows measured minutes apart are. Side A is a fused kernel, or a library baseline (of shape a,
-/// which is then also b): the baseline and the fused kernel read the same q, k and v.
+/// which is then also b): the baseline and the fused kernel read the same q, k and v; or the FMA
+/// probe (kPeakSide): each round it runs on every thread for about as long as B's call, and its time
+/// is the time its rate needs for B's flops, so that A/B is B's fraction of the peak measured beside
+/// it (the run's peak, measured once at its start, moves by +-4% over minutes on a shared machine).
 int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
   backend::setThreadCount(job.threads);
   mlir::MLIRContext ctx;
@@ -245,7 +251,15 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
   std::string error;
   std::unique_ptr<Baseline> baseline;
   AlignedVector<float> baselineOut;
-  if (!job.baselineA.empty()) {
+  const bool probeA = job.baselineA == kPeakSide;
+  if (probeA) {
+    if (a.name != b.name)
+      return fail("the FMA probe's pair runs one shape, not " + a.name + " and " + b.name);
+    if (b.flops() <= 0 || b.group == "additive")
+      return fail("the FMA probe's pair needs a shape counted in flops, not " + b.name);
+    if (!prepareAttn(job, b, true, job.scheduleB, ctx, cb, error))
+      return fail(error);
+  } else if (!job.baselineA.empty()) {
     if (a.name != b.name)
       return fail("a baseline's pair runs one shape, not " + a.name + " and " + b.name);
     baseline = makeBaseline(job.baselineA, a, job.threads, error);
@@ -264,16 +278,31 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
   // Both sides read the same inputs where they can (the pairs of the targets all can), as a row's
   // repeated calls do: with inputs of their own, a memory-bound kernel (decode) would find its K
   // and V evicted by the other side's at every call, which no row measures.
-  if (!baseline && a.argShapes() == b.argShapes()) {
+  if (!baseline && !probeA && a.argShapes() == b.argShapes()) {
     cb.in = ca.in;
     cb.inputs.clear();
   }
   auto f32 = [&](int i) { return reinterpret_cast<const float *>(cb.in[i]->data.data()); };
+  // The probe runs as long as B's last warm-up call (at least kMinProbeSeconds: a few hundred of
+  // its blocks), so that both sides see the machine over windows of about one length.
+  double probeSeconds = kMinProbeSeconds;
   auto runA = [&] {
+    if (probeA)
+      return true; // (timed apart: timeA)
     if (!baseline)
       return ca.run(error);
     baseline->run(f32(0), f32(1), f32(2), baselineOut.data());
     return true;
+  };
+  auto timeA = [&](double &ms) {
+    if (probeA) {
+      ms = b.flops() / (fmaPeakGflops(job.threads, probeSeconds, job.cpus) * 1e9) * 1e3;
+      return true;
+    }
+    auto t0 = Clock::now();
+    bool ok = runA();
+    ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    return ok;
   };
   // The baselines' OpenMP threads spin for ~12 ms after each call (libgomp's default wait policy,
   // measured here), on the CPUs the other side's threads need: with a baseline on side A, every
@@ -297,17 +326,35 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
       t.join();
   };
   bool warm = true;
-  warmUp([&] { warm = warm && runA() && cb.run(error); });
+  warmUp([&] {
+    warm = warm && runA();
+    auto t0 = Clock::now();
+    warm = warm && cb.run(error);
+    probeSeconds = std::clamp(std::chrono::duration<double>(Clock::now() - t0).count(),
+                              kMinProbeSeconds, kMaxProbeSeconds);
+  });
   if (!warm)
     return fail(error);
   llvm::json::Array msA, msB;
   for (int r = 0; r < job.reps; ++r)
     for (int side : r % 2 ? std::vector<int>{1, 0} : std::vector<int>{0, 1}) {
       settle();
-      auto t0 = Clock::now();
-      if (!(side ? cb.run(error) : runA()))
+      double ms = 0;
+      if (side) {
+        // After the probe, the kernel's worker threads are asleep and their idle vCPUs halted:
+        // the first call wakes them (two threads at S = 512: 3.9 ms with a spread of 2.5x, against
+        // 3.5 ms in its row), so the probe's pair times B's second call, as a row's calls follow one
+        // another.
+        if (probeA && !cb.run(error))
+          return fail(error);
+        auto t0 = Clock::now();
+        if (!cb.run(error))
+          return fail(error);
+        ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      } else if (!timeA(ms)) {
         return fail(error);
-      (side ? msB : msA).push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+      }
+      (side ? msB : msA).push_back(ms);
     }
   return emit(llvm::json::Object{{"ok", true}, {"ms_a", std::move(msA)}, {"ms_b", std::move(msB)}});
 }

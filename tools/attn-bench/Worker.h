@@ -27,7 +27,8 @@ struct WorkerJob {
   int reps = 7;          // timed runs (a pair: rounds, each timing both sides once)
   std::string schedule;  // #attn.schedule for attn-tuned (and side A of a pair)
   std::string shapeB, scheduleB; // side B of a pair
-  std::string baselineA; // side A of a pair when it is a library baseline (openblas, onednn)
+  std::string baselineA; // side A of a pair when it is a library baseline (openblas, onednn) or
+                         // the FMA probe (kPeakSide, Results.h)
   double tuneBudget = 20;
   bool quick = false;    // the shape is from the quick set
   std::string target;    // the attn schemes' target (--target; empty: the host); baselines are CPU

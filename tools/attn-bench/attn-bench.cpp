@@ -9,9 +9,10 @@
 // spread of repeated runs after a warm-up, GFLOP/s, % of the measured peak, the ratio to the best
 // library baseline of the same shape and thread count, GB/s (decode), tanh/s (additive), and the
 // peak resident memory during the runs. Each measurement runs in its own process (Worker.h).
-// Then the targets that are ratios of two attn kernels (the heuristic's schedule against the tuner's,
-// the unmasked kernel against the causal one) are timed again as pairs: both kernels in one process,
-// called alternately (Results.h, Pair).
+// Then the targets that are ratios (the heuristic's schedule against the tuner's, the unmasked kernel
+// against the causal one, the best library against the fused kernel, the fused kernel against the
+// FMA peak) are timed again as pairs: both sides in one process, called alternately (Results.h,
+// Pair).
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,9 +69,10 @@ static cl::opt<double> tuneBudget("tune-budget",
 static cl::opt<bool> pairsFlag(
     "pairs",
     cl::desc("After the rows, time the ratio targets side by side: heuristic/tuned, "
-             "unmasked/causal and the best library baseline against the fused kernel, both sides "
-             "in one process, called alternately for twice --reps rounds (fewer, at least 4, where "
-             "that would take over a minute) (default true)"),
+             "unmasked/causal, the best library baseline against the fused kernel, and the FMA "
+             "probe against the fused kernel (its fraction of the peak), both sides in one "
+             "process, called alternately for twice --reps rounds (fewer, at least 4, where that "
+             "would take over a minute) (default true)"),
     cl::init(true), cl::cat(category));
 static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
                                                           "900)"),
@@ -457,7 +459,7 @@ int main(int argc, char **argv) {
     if (!pinTo(cpus))
       cpus.clear();
     results.info.cpus[t] = cpus;
-    results.info.peakGflops[t] = fmaPeakGflops(t, 0.5);
+    results.info.peakGflops[t] = fmaPeakGflops(t, 0.5, cpus);
   }
   pinTo(allowed);
   for (int t : threadCounts)

@@ -149,7 +149,9 @@ def pairs_table(doc):
            "rounds (fewer where that would take over a minute); A/B is the median of the rounds' "
            "ratios (heuristic/tuned: the heuristic's schedule over the tuner's pick; "
            "unmasked/causal: the speedup of the causal mask; &lt;baseline&gt;/fused: the fused "
-           "kernel's speedup over the fastest library baseline of the shape).</p>",
+           "kernel's speedup over the fastest library baseline of the shape; peak/fused: the fused "
+           "kernel's fraction of the FMA peak, the probe run in each round for as long as the "
+           "kernel).</p>",
            '<table id="pairs-table"><thead><tr>' + "".join(f"<th>{esc(h)}</th>" for h in head) +
            "</tr></thead><tbody>"]
     for p in pairs:

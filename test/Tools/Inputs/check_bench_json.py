@@ -3,7 +3,8 @@
 
 Recomputes every derived column from the raw timings (median, GFLOP/s, % of the recorded peak, the
 ratio to the best baseline of the same shape and thread count, each side-by-side pair's median of
-per-round ratios) instead of trusting attn-bench's own arithmetic, checks that the rows of T threads ran on the first T CPUs this process may use, and checks
+per-round ratios), checks each pair's sides (and that every unmasked prefill row of the fused
+kernel has its FMA probe pair) instead of trusting attn-bench's own arithmetic, checks that the rows of T threads ran on the first T CPUs this process may use, and checks
 the CSV holds the same rows. Prints one line per row and "ok" at the end.
 """
 import csv
@@ -82,6 +83,13 @@ for p in doc["pairs"]:
                  and r["threads"] == p["threads"]]
         assert p["shape_a"] == p["shape_b"] and p["schedule_a"] == ""
         assert p["schedule_b"] == tuned[0]["schedule"], "side B runs the tuner's pick"
+    elif p["comparison"] == "peak/fused":
+        # The FMA probe (side A: its ms the time at its measured rate for the shape's flops)
+        # against the fused kernel's heuristic schedule: an unmasked prefill or score-kind row.
+        a = shapes[p["shape_a"]]
+        assert p["baseline_a"] == "peak" and p["shape_a"] == p["shape_b"] and p["schedule_b"] == ""
+        assert a["group"] in ("prefill", "kinds") and not a["causal"]
+        assert all(ms > 0 for ms in p["ms_a"])
     elif p["comparison"].endswith("/fused"):
         # The fastest library baseline of the shape and thread count (side A) against the fused
         # kernel's heuristic schedule (side B).
@@ -96,6 +104,12 @@ for p in doc["pairs"]:
         assert not a["causal"] and b["causal"]
         assert all(a[k] == b[k] for k in ("B", "H", "Hkv", "Tq", "Tk", "D", "kind"))
     print(f"pair {p['comparison']} {p['shape_a']} {p['shape_b']} {p['threads']}T ok")
+
+# Every unmasked prefill or score-kind row of the fused kernel has its probe pair.
+probed = {(p["shape_a"], p["threads"]) for p in doc["pairs"] if p["comparison"] == "peak/fused"}
+for r in rows:
+    if r["scheme"] == "attn-fused" and r["group"] in ("prefill", "kinds") and not r["causal"]:
+        assert (r["shape"], r["threads"]) in probed, f"no peak/fused pair for {r['shape']} {r['threads']}T"
 
 with open(sys.argv[2]) as f:
     table = list(csv.DictReader(f))
