@@ -87,7 +87,7 @@ struct Pair {
 /// attn-fused the fastest library baseline row (OpenBLAS or oneDNN) of its shape and thread count
 /// against it, and the FMA probe against every unmasked prefill or score-kind row of attn-fused
 /// (where % of peak is a target). Each pair's roundMs is its two rows' medians (when both rows are
-/// there; the probe's side runs as long as the fused kernel's).
+/// there; a probe's round is the probe and two calls of the kernel, each as long as the row's).
 std::vector<Pair> targetPairs(const std::vector<Row> &rows, const std::vector<BenchShape> &shapes);
 
 /// What the run was: written into the JSON.
