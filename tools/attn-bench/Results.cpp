@@ -91,7 +91,7 @@ std::vector<Pair> attn::bench::targetPairs(const std::vector<Row> &rows,
       f.comparison = std::string(kPeakSide) + "/fused";
       f.a = f.b = r.shape;
       f.baselineA = kPeakSide;
-      f.roundMs = 3 * r.median(); // the probe, an untimed call of the kernel, a timed one
+      f.roundMs = 2 * std::max(kProbeWindowSeconds * 1e3, r.median()) + r.median();
       peakPairs.push_back(f);
     }
     if (!r.shape.causal)
@@ -254,8 +254,9 @@ void Results::printTable(llvm::raw_ostream &os) const {
     return;
   os << "\nSide by side: A and B called alternately in one process, " << info.pairRounds
      << " rounds (fewer where that would take over a minute); A/B is the median of the rounds' "
-        "ratios; peak/fused: A is the FMA probe, run in each round for as long as B, its ms the "
-        "time at its rate for B's flops: A/B is B's fraction of that peak\n";
+        "ratios; peak/fused: A is the FMA probe, B the median of the calls that fill as long a "
+        "window after it, A's ms the time at its rate for B's flops: A/B is B's fraction of "
+        "that peak\n";
   const char *pairLayout = "{0,-16} {1,-21} {2,2} {3,10} {4,10} {5,7} {6,21} {7,6}";
   os << llvm::formatv(pairLayout, "A/B", "shape", "T", "A ms", "B ms", "A/B", "spread (min-max)",
                       "rounds")

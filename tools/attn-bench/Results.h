@@ -53,6 +53,9 @@ struct Row {
 /// A pair's baselineA when side A is the machine's FMA probe, measured in the same rounds as the
 /// fused kernel on side B ("peak/fused": A/B is the kernel's fraction of that peak).
 inline constexpr const char *kPeakSide = "peak";
+/// Each side's window in a round of the probe's pair: the probe runs that long, then the kernel is
+/// called as many times as fill it (after one untimed call) and its time is their median.
+inline constexpr double kProbeWindowSeconds = 0.1;
 
 /// Two kernels timed alternately in one worker (Worker.h, scheme "pair"): the targets that are
 /// ratios (the heuristic's schedule against the tuner's, the unmasked kernel against the causal
@@ -87,7 +90,8 @@ struct Pair {
 /// attn-fused the fastest library baseline row (OpenBLAS or oneDNN) of its shape and thread count
 /// against it, and the FMA probe against every unmasked prefill or score-kind row of attn-fused
 /// (where % of peak is a target). Each pair's roundMs is its two rows' medians (when both rows are
-/// there; a probe's round is the probe and two calls of the kernel, each as long as the row's).
+/// there; a probe's round is two windows of kProbeWindowSeconds, or of one call where a call takes
+/// longer, and one more call).
 std::vector<Pair> targetPairs(const std::vector<Row> &rows, const std::vector<BenchShape> &shapes);
 
 /// What the run was: written into the JSON.

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -38,8 +39,10 @@ using Clock = std::chrono::steady_clock;
 
 /// How long a baseline's pair waits, busy, before each call on two or more threads (runPair).
 constexpr int kSettleMs = 40;
-/// The bounds of one round of the FMA probe's pair (runPair).
-constexpr double kMinProbeSeconds = 0.02, kMaxProbeSeconds = 2.0;
+/// One round of the FMA probe's pair (runPair, kProbeWindowSeconds in Results.h): the bounds of
+/// the probe's length, and the most calls of the kernel in one window.
+constexpr double kMinProbeSeconds = 0.002, kMaxProbeSeconds = 2.0;
+constexpr int kMaxProbeCalls = 50;
 
 /// Peak resident memory from now on: resets the kernel's high-water mark (clear_refs 5).
 void resetPeakRss() { std::ofstream("/proc/self/clear_refs") << "5"; }
@@ -283,8 +286,12 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     cb.inputs.clear();
   }
   auto f32 = [&](int i) { return reinterpret_cast<const float *>(cb.in[i]->data.data()); };
-  // The probe runs as long as B's last warm-up call (at least kMinProbeSeconds: a few hundred of
-  // its blocks), so that both sides see the machine over windows of about one length.
+  // A probe round is a window of about kProbeWindowSeconds on each side: the probe, then B called
+  // callsB times in a row (after one untimed call), B's time the median of those calls. With one
+  // call of B per probe, two threads at S = 512 ran 3.7 ms in the pair against 2.6 ms in their
+  // row (2-6% in a small program of the same kernel, more with a longer probe): each call then
+  // followed the probe's full-load FMA burst or its threads' exit, which a row's calls never do.
+  int callsB = 1;
   double probeSeconds = kMinProbeSeconds;
   auto runA = [&] {
     if (probeA)
@@ -326,34 +333,40 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
       t.join();
   };
   bool warm = true;
+  double secondsB = 0; // B's last warm-up call
   warmUp([&] {
     warm = warm && runA();
     auto t0 = Clock::now();
     warm = warm && cb.run(error);
-    probeSeconds = std::clamp(std::chrono::duration<double>(Clock::now() - t0).count(),
-                              kMinProbeSeconds, kMaxProbeSeconds);
+    secondsB = std::chrono::duration<double>(Clock::now() - t0).count();
   });
   if (!warm)
     return fail(error);
+  if (probeA) {
+    callsB = std::clamp(static_cast<int>(std::ceil(kProbeWindowSeconds / std::max(secondsB, 1e-6))), 1, kMaxProbeCalls);
+    probeSeconds = std::clamp(callsB * secondsB, kMinProbeSeconds, kMaxProbeSeconds);
+  }
+  auto timeB = [&](double &ms) {
+    if (probeA && !cb.run(error)) // (untimed: the first call after the probe)
+      return false;
+    std::vector<double> calls;
+    for (int c = 0; c < callsB; ++c) {
+      auto t0 = Clock::now();
+      if (!cb.run(error))
+        return false;
+      calls.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    }
+    std::sort(calls.begin(), calls.end());
+    ms = calls[calls.size() / 2];
+    return true;
+  };
   llvm::json::Array msA, msB;
   for (int r = 0; r < job.reps; ++r)
     for (int side : r % 2 ? std::vector<int>{1, 0} : std::vector<int>{0, 1}) {
       settle();
       double ms = 0;
-      if (side) {
-        // After the probe, the kernel's worker threads are asleep and their idle vCPUs halted:
-        // the first call wakes them (two threads at S = 512: 3.9 ms with a spread of 2.5x, against
-        // 3.5 ms in its row), so the probe's pair times B's second call, as a row's calls follow one
-        // another.
-        if (probeA && !cb.run(error))
-          return fail(error);
-        auto t0 = Clock::now();
-        if (!cb.run(error))
-          return fail(error);
-        ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-      } else if (!timeA(ms)) {
+      if (!(side ? timeB(ms) : timeA(ms)))
         return fail(error);
-      }
       (side ? msB : msA).push_back(ms);
     }
   return emit(llvm::json::Object{{"ok", true}, {"ms_a", std::move(msA)}, {"ms_b", std::move(msB)}});
