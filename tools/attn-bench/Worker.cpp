@@ -244,9 +244,10 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
 /// seconds apart at most, so their ratio is not moved by the machine's slower phases the way two
 /// rows measured minutes apart are. Side A is a fused kernel, or a library baseline (of shape a,
 /// which is then also b): the baseline and the fused kernel read the same q, k and v; or the FMA
-/// probe (kPeakSide): each round it runs on every thread for about as long as B's call, and its time
-/// is the time its rate needs for B's flops, so that A/B is B's fraction of the peak measured beside
-/// it (the run's peak, measured once at its start, moves by +-4% over minutes on a shared machine).
+/// probe (kPeakSide): each round it runs on every thread for a window of B's calls (below), and its
+/// time is the time its rate needs for B's flops, so that A/B is B's fraction of the peak measured
+/// beside it (the run's peak, measured once at its start, moved by 15% over a session on a shared
+/// machine).
 int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
   backend::setThreadCount(job.threads);
   mlir::MLIRContext ctx;
@@ -343,7 +344,8 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
   if (!warm)
     return fail(error);
   if (probeA) {
-    callsB = std::clamp(static_cast<int>(std::ceil(kProbeWindowSeconds / std::max(secondsB, 1e-6))), 1, kMaxProbeCalls);
+    int fill = static_cast<int>(std::ceil(kProbeWindowSeconds / std::max(secondsB, 1e-6)));
+    callsB = std::clamp(fill, 1, kMaxProbeCalls);
     probeSeconds = std::clamp(callsB * secondsB, kMinProbeSeconds, kMaxProbeSeconds);
   }
   auto timeB = [&](double &ms) {

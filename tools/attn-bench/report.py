@@ -150,8 +150,8 @@ def pairs_table(doc):
            "ratios (heuristic/tuned: the heuristic's schedule over the tuner's pick; "
            "unmasked/causal: the speedup of the causal mask; &lt;baseline&gt;/fused: the fused "
            "kernel's speedup over the fastest library baseline of the shape; peak/fused: the fused "
-           "kernel's fraction of the FMA peak, the probe run in each round for as long as the "
-           "kernel).</p>",
+           "kernel's fraction of the FMA peak, each round 0.1 s of the probe, then the median of "
+           "the kernel's calls over as long).</p>",
            '<table id="pairs-table"><thead><tr>' + "".join(f"<th>{esc(h)}</th>" for h in head) +
            "</tr></thead><tbody>"]
     for p in pairs:
