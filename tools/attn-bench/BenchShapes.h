@@ -26,6 +26,9 @@ struct BenchShape {
   double bytes() const;
   /// tanh evaluations of an additive score, B Tq Tk Da.
   double tanhs() const;
+  /// Whether the shape's work is counted in flops (GFLOP/s, % of peak); additive rows count tanh
+  /// evaluations instead.
+  bool countedInFlops() const { return group != "additive"; }
   /// The shapes of the MLIR function's arguments.
   std::vector<std::vector<int64_t>> argShapes() const;
   /// The attention graph as MLIR: the fused op, or the chain score -> [mask] -> softmax ->

@@ -122,7 +122,7 @@ Results::Derived Results::derive(const Row &r) const {
   d.median = r.median();
   double secs = d.median / 1e3;
   const std::string &group = r.shape.group;
-  d.gflops = group != "additive" ? r.shape.flops() / secs / 1e9 : 0;
+  d.gflops = r.shape.countedInFlops() ? r.shape.flops() / secs / 1e9 : 0;
   auto peak = info.peakGflops.find(r.threads);
   d.pctPeak = d.gflops > 0 && peak != info.peakGflops.end() ? 100 * d.gflops / peak->second : 0;
   const Row *best = fastestBaseline(rows, r.shape.name, r.threads);

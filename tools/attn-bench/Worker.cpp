@@ -259,7 +259,7 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
   if (probeA) {
     if (a.name != b.name)
       return fail("the FMA probe's pair runs one shape, not " + a.name + " and " + b.name);
-    if (b.flops() <= 0 || b.group == "additive")
+    if (!b.countedInFlops())
       return fail("the FMA probe's pair needs a shape counted in flops, not " + b.name);
     if (!prepareAttn(job, b, true, job.scheduleB, ctx, cb, error))
       return fail(error);
