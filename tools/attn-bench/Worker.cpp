@@ -85,12 +85,17 @@ constexpr double kMinCpuWindowSeconds = 0.02;
 /// 14 rounds, were not moved as much).
 constexpr double kWarmUpSeconds = 0.25;
 
+/// Seconds since `start`.
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 /// Calls `run` until kWarmUpSeconds have passed, at least once.
 template <class Run> void warmUp(Run run) {
   auto start = Clock::now();
   do
     run();
-  while (std::chrono::duration<double>(Clock::now() - start).count() < kWarmUpSeconds);
+  while (secondsSince(start) < kWarmUpSeconds);
 }
 
 /// Times `run` after the warm-up: every repetition's milliseconds, the peak RSS during them, and
@@ -106,9 +111,9 @@ template <class Run> llvm::json::Object timeIt(int reps, Run run) {
   for (int r = 0; r < reps; ++r) {
     auto t0 = Clock::now();
     run();
-    ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    ms.push_back(1e3 * secondsSince(t0));
   }
-  double wall = std::chrono::duration<double>(Clock::now() - start).count();
+  double wall = secondsSince(start);
   double cpus = wall >= kMinCpuWindowSeconds ? (processCpuSeconds() - cpu0) / wall : 0;
   return llvm::json::Object{
       {"ok", true}, {"ms", std::move(ms)}, {"rss_mb", peakRssMb()}, {"cpus_used", cpus}};
@@ -309,7 +314,7 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     }
     auto t0 = Clock::now();
     bool ok = runA();
-    ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    ms = 1e3 * secondsSince(t0);
     return ok;
   };
   // The baselines' OpenMP threads spin for ~12 ms after each call (libgomp's default wait policy,
@@ -339,7 +344,7 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     warm = warm && runA();
     auto t0 = Clock::now();
     warm = warm && cb.run(error);
-    secondsB = std::chrono::duration<double>(Clock::now() - t0).count();
+    secondsB = secondsSince(t0);
   });
   if (!warm)
     return fail(error);
@@ -356,7 +361,7 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
       auto t0 = Clock::now();
       if (!cb.run(error))
         return false;
-      calls.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+      calls.push_back(1e3 * secondsSince(t0));
     }
     std::sort(calls.begin(), calls.end());
     ms = calls[calls.size() / 2];
