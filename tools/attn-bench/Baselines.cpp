@@ -135,8 +135,13 @@ public:
     using dt = dnnl::memory::data_type;
     using dims = dnnl::memory::dims;
     int64_t heads = s.B * s.H;
-    // Batched over every (batch, head) while the scores fit in 2 GiB, else one head at a time.
-    batch = double(heads) * s.Tq * s.Tk * 4 <= 2.0 * (1u << 30) ? heads : 1;
+    // Batched over every (batch, head) while the scores fit in 2 GiB, else one head at a time;
+    // grouped heads (GQA) one at a time too: a head's K and V are then its kv head's, which the
+    // batched matmul's one batch stride cannot address. (The primitives are made for this batch:
+    // when run() once set it to 1 after they were made for 8 heads, each call computed 8 heads
+    // from every head's offset, past the ends of q and out; the run hung.)
+    const bool grouped = s.H != s.Hkv;
+    batch = !grouped && double(heads) * s.Tq * s.Tk * 4 <= 2.0 * (1u << 30) ? heads : 1;
     auto md = [](dims d, dims strides) { return dnnl::memory::desc(d, dt::f32, strides); };
     dnnl::memory::desc qmd = md({batch, s.Tq, s.D}, {s.Tq * s.D, s.D, 1});
     dnnl::memory::desc ktmd = md({batch, s.D, s.Tk}, {s.Tk * s.D, 1, s.D}); // K^T: K as stored
@@ -174,8 +179,6 @@ public:
 
   void run(const float *q, const float *k, const float *v, float *out) override {
     int64_t heads = s.B * s.H, group = s.H / s.Hkv;
-    if (group != 1 && batch != 1) // grouped heads: one head at a time (K/V index differs)
-      batch = 1;
     for (int64_t h0 = 0; h0 < heads; h0 += batch) {
       int64_t kvh = (h0 / s.H) * s.Hkv + (h0 % s.H) / group;
       dnnl::memory qm(qmd, engine, const_cast<float *>(q + h0 * s.Tq * s.D));
