@@ -137,6 +137,19 @@ BenchShape prefillShape(int64_t s, bool causal = false) {
   return b;
 }
 
+/// Scaled-dot prefill at head dim 128, Tq = Tk = s (B = 1, H = 8), over kvHeads kv heads: 8 is
+/// multi-head attention, fewer is GQA (H / kvHeads query heads per kv head, which the fused kernel
+/// reads once for all of them).
+BenchShape headDim128Shape(int64_t s, int64_t kvHeads) {
+  BenchShape b = prefillShape(s);
+  b.name += "-D128";
+  b.D = 128;
+  if (kvHeads != b.H)
+    b.name += "-GQA" + std::to_string(b.H / kvHeads);
+  b.Hkv = kvHeads;
+  return b;
+}
+
 /// Scaled-dot decode: one query row per head against tk keys, batch x heads of them.
 BenchShape decodeShape(int64_t batch, int64_t heads, int64_t tk) {
   BenchShape d = shapeOf("decode-Tk" + std::to_string(tk), "decode", "scaled_dot");
@@ -157,18 +170,19 @@ std::vector<BenchShape> gpuShapes(bool quick) {
   std::vector<BenchShape> shapes = benchShapes(quick);
   if (quick)
     return shapes;
-  for (int64_t s : {1024, 4096}) {
-    BenchShape b = prefillShape(s);
-    b.name += "-D128";
-    b.D = 128;
-    shapes.push_back(b);
-  }
+  for (int64_t s : {1024, 4096})
+    shapes.push_back(headDim128Shape(s, 8));
   return shapes;
 }
 
 std::vector<BenchShape> benchShapes(bool quick) {
-  if (quick)
-    return {prefillShape(64), prefillShape(64, true), decodeShape(2, 2, 128), additiveShape(32, 16)};
+  if (quick) {
+    BenchShape gqa = prefillShape(64);
+    gqa.name += "-GQA4";
+    gqa.Hkv = 2;
+    return {prefillShape(64), prefillShape(64, true), gqa, decodeShape(2, 2, 128),
+            additiveShape(32, 16)};
+  }
   std::vector<BenchShape> shapes;
   for (int64_t s : {512, 1024, 2048, 4096, 16384})
     shapes.push_back(prefillShape(s));
@@ -176,6 +190,8 @@ std::vector<BenchShape> benchShapes(bool quick) {
   BenchShape b = shapeOf("B4H12-S256", "prefill", "scaled_dot");
   b.B = 4, b.H = b.Hkv = 12, b.Tq = b.Tk = 256;
   shapes.push_back(b);
+  for (int64_t kvHeads : {8, 2})
+    shapes.push_back(headDim128Shape(2048, kvHeads));
   shapes.push_back(decodeShape(8, 8, 2048));
   shapes.push_back(additiveShape(512, 64));
   for (const char *kind : {"dot", "bilinear"}) {

@@ -160,6 +160,8 @@ llvm::json::Value Results::json() const {
       o["gtanh_per_s"] = d.gtanh;
       o["rss_mb"] = r.rssMb;
       o["cpus_used"] = r.cpusUsed;
+      if (r.checkError >= 0)
+        o["check_error"] = r.checkError;
     }
     jsonRows.push_back(std::move(o));
   }
@@ -204,16 +206,17 @@ llvm::json::Value Results::json() const {
 
 std::string Results::csv() const {
   std::string csv = "shape,describe,group,kind,scheme,threads,median_ms,min_ms,max_ms,p25_ms,p75_ms,"
-                    "gflops,pct_peak,ratio_to_best_baseline,gbps,gtanh_per_s,rss_mb,error\n";
+                    "gflops,pct_peak,ratio_to_best_baseline,gbps,gtanh_per_s,rss_mb,check_error,error\n";
   for (const Row &r : rows) {
     if (!r.measured)
       continue;
     Derived d = derive(r);
     csv += llvm::formatv("{0},\"{1}\",{2},{3},{4},{5},{6:F6},{7:F6},{8:F6},{9:F6},{10:F6},{11:F3},"
-                         "{12:F3},{13:F4},{14:F3},{15:F4},{16:F1},\"{17}\"\n",
+                         "{12:F3},{13:F4},{14:F3},{15:F4},{16:F1},{17},\"{18}\"\n",
                          r.shape.name, r.shape.describe(), r.shape.group, r.shape.kind, r.scheme,
                          r.threads, d.median, r.percentile(0), r.percentile(1), r.percentile(0.25),
                          r.percentile(0.75), d.gflops, d.pctPeak, d.ratio, d.gbps, d.gtanh, r.rssMb,
+                         r.checkError >= 0 ? llvm::formatv("{0:E2}", r.checkError).str() : "",
                          r.error)
                .str();
   }

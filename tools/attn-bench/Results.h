@@ -41,6 +41,9 @@ struct Row {
   /// The process's CPU time over the wall time of the timed runs (0: not measured: numpy, or runs
   /// under 20 ms together).
   double cpusUsed = 0;
+  /// The first call's result against the double-precision reference (SpotCheck.h): its max error
+  /// over the largest magnitude (numpy's: its script's own check); -1 before it is measured.
+  double checkError = -1;
 
   double percentile(double p) const;
   /// Fewer CPUs were busy than the row's threads, by more than a quarter: something else held a CPU

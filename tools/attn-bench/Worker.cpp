@@ -7,14 +7,17 @@
 #include "Baselines.h"
 #include "BenchShapes.h"
 #include "Results.h"
+#include "SpotCheck.h"
 #include "ToolSupport.h"
 #include "Tuner.h"
 
 #include "attn/Backend/Backend.h"
+#include "attn/Reference/Evaluator.h"
 #include "attn/Runtime/AlignedVector.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -119,13 +122,27 @@ template <class Run> llvm::json::Object timeIt(int reps, Run run) {
       {"ok", true}, {"ms", std::move(ms)}, {"rss_mb", peakRssMb()}, {"cpus_used", cpus}};
 }
 
-AlignedVector<float> randomFloats(size_t n, unsigned seed) {
+/// A tensor of floats uniform in [-1, 1), seeded.
+HostTensor randomFloats(const std::vector<int64_t> &shape, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  AlignedVector<float> v(n);
-  for (float &x : v)
-    x = u(rng);
-  return v;
+  HostTensor t(kernel::ElemType::F32, shape);
+  float *x = reinterpret_cast<float *>(t.data.data());
+  for (int64_t i = 0; i < t.numElements(); ++i)
+    x[i] = u(rng);
+  return t;
+}
+
+/// The result of a measurement's first call checked against the reference (SpotCheck.h): the
+/// error the row reports, or why the row fails.
+bool checked(const WorkerJob &job, const BenchShape &s, const std::vector<const HostTensor *> &inputs,
+             HostTensor &out, double &checkError, std::string &error) {
+  if (job.perturbResult) // the last row's last entry: in the last window
+    out.set(out.numElements() - 1, out.get(out.numElements() - 1) + 1.0);
+  SpotCheck c = spotCheck(s, inputs, out);
+  checkError = c.error;
+  error = c.failure;
+  return c.pass();
 }
 
 int runBaseline(const WorkerJob &job, const BenchShape &s) {
@@ -133,12 +150,25 @@ int runBaseline(const WorkerJob &job, const BenchShape &s) {
   std::unique_ptr<Baseline> baseline = makeBaseline(job.scheme, s, job.threads, error);
   if (!baseline)
     return fail(error);
-  // On cache-line boundaries, as attn's own inputs (HostTensor): both sides read aligned rows.
-  AlignedVector<float> q = randomFloats(s.B * s.H * s.Tq * s.D, 1);
-  AlignedVector<float> k = randomFloats(s.B * s.Hkv * s.Tk * s.D, 2);
-  AlignedVector<float> v = randomFloats(s.B * s.Hkv * s.Tk * s.D, 3);
-  AlignedVector<float> out(s.B * s.H * s.Tq * s.D);
-  return emit(timeIt(job.reps, [&] { baseline->run(q.data(), k.data(), v.data(), out.data()); }));
+  // q, k and v (HostTensor: on cache-line boundaries, as attn's own inputs, so both read aligned
+  // rows) and the result.
+  std::vector<HostTensor> in;
+  unsigned seed = 1;
+  for (const std::vector<int64_t> &shape : s.argShapes())
+    in.push_back(randomFloats(shape, seed++));
+  std::vector<const HostTensor *> args;
+  for (const HostTensor &t : in)
+    args.push_back(&t);
+  HostTensor out(kernel::ElemType::F32, {s.B, s.H, s.Tq, s.D});
+  auto f32 = [](HostTensor &t) { return reinterpret_cast<float *>(t.data.data()); };
+  auto run = [&] { baseline->run(f32(in[0]), f32(in[1]), f32(in[2]), f32(out)); };
+  run();
+  double checkError = 0;
+  if (!checked(job, s, args, out, checkError, error))
+    return fail(error);
+  llvm::json::Object result = timeIt(job.reps, run);
+  result["check_error"] = checkError;
+  return emit(std::move(result));
 }
 
 /// numpy's best form of additive attention (tools/attn-bench/numpy_additive.py), timed by itself.
@@ -154,6 +184,14 @@ int runNumpy(const WorkerJob &job, const BenchShape &s) {
   if (!v)
     return fail("numpy_additive.py printed no JSON: " + llvm::toString(v.takeError()));
   llvm::json::Object result = *v->getAsObject();
+  // (The script checks its first result against float64 on SpotCheck's windows of rows.)
+  double checkError = result.getNumber("check_error").value_or(-1);
+  double tolerance = reference::toleranceFor(kernel::ElemType::F32);
+  if (!(checkError >= 0 && checkError <= tolerance))
+    return fail(llvm::formatv("wrong results: numpy's differ from float64 by {0} times the "
+                              "reference's largest magnitude (tolerance {1} times)",
+                              checkError, tolerance)
+                    .str());
   result["ok"] = true;
   return emit(std::move(result));
 }
@@ -235,10 +273,14 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
   std::string error;
   if (!prepareAttn(job, s, fused, schedule, ctx, c, error))
     return fail(error);
+  double checkError = 0;
+  if (!c.run(error) || !checked(job, s, c.in, c.outputs.front(), checkError, error))
+    return fail(error);
   bool ok = true;
   llvm::json::Object result = timeIt(job.reps, [&] { ok = ok && c.run(error); });
   if (!ok)
     return fail(error);
+  result["check_error"] = checkError;
   std::string sched = c.kernel->scheduleText();
   result["schedule_log"] = sched.substr(0, sched.find('\n'));
   return emit(std::move(result));

@@ -33,6 +33,7 @@ struct WorkerJob {
   bool quick = false;    // the shape is from the quick set
   std::string target;    // the attn schemes' target (--target; empty: the host); baselines are CPU
   std::vector<int> cpus; // the CPUs it runs on (Cpus.h); empty: wherever the system puts it
+  bool perturbResult = false; // (tests) the first call's result gets one wrong entry before its check
 };
 
 /// Runs the job in this process; prints the JSON result. Returns the exit code.

@@ -60,6 +60,8 @@ for r in rows:
     if key in best:
         assert close(r["ratio_to_best_baseline"], best[key] / r["median_ms"])
     assert r["rss_mb"] > 1
+    # The first call's result against the double-precision reference (numpy's: against float64).
+    assert 0 <= r["check_error"] <= 1e-4, r["check_error"]
     # CPU time over wall time while timed: at most the row's threads (give or take the ~0.2 a
     # late-accounted tick can add); 0 from numpy's script and for timed runs under 20 ms together
     # (most of the quick shapes').
@@ -117,4 +119,5 @@ assert len(table) == len(rows), (len(table), len(rows))
 for c, r in zip(table, rows):
     assert c["shape"] == r["shape"] and c["scheme"] == r["scheme"]
     assert close(float(c["median_ms"]), r["median_ms"])
+    assert abs(float(c["check_error"]) - r["check_error"]) <= 0.01 * r["check_error"]  # (3 digits)
 print("ok")
