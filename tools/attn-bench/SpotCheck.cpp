@@ -39,7 +39,8 @@ SpotCheck spotCheck(const BenchShape &s, const std::vector<const HostTensor *> &
   const int64_t n = std::min(kSpotRows, s.Tq);
   std::vector<int64_t> starts = {0, (s.Tq - n) / 2, s.Tq - n};
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-  mlir::MLIRContext ctx;
+  // (No thread pool of its own beside the measurement's threads.)
+  mlir::MLIRContext ctx(mlir::MLIRContext::Threading::DISABLED);
   for (int64_t r0 : starts) {
     std::ostringstream window;
     window << "query rows " << r0 << "-" << r0 + n - 1;
