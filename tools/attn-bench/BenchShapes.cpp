@@ -137,17 +137,22 @@ BenchShape prefillShape(int64_t s, bool causal = false) {
   return b;
 }
 
-/// Scaled-dot prefill at head dim 128, Tq = Tk = s (B = 1, H = 8), over kvHeads kv heads: 8 is
-/// multi-head attention, fewer is GQA (H / kvHeads query heads per kv head, which the fused kernel
-/// reads once for all of them).
-BenchShape headDim128Shape(int64_t s, int64_t kvHeads) {
-  BenchShape b = prefillShape(s);
-  b.name += "-D128";
-  b.D = 128;
+/// `b` over kvHeads kv heads: as many as its query heads is multi-head attention, fewer is GQA
+/// (H / kvHeads query heads per kv head, which the fused kernel reads once for all of them),
+/// named "-GQA<group>".
+BenchShape withKvHeads(BenchShape b, int64_t kvHeads) {
   if (kvHeads != b.H)
     b.name += "-GQA" + std::to_string(b.H / kvHeads);
   b.Hkv = kvHeads;
   return b;
+}
+
+/// Scaled-dot prefill at head dim 128, Tq = Tk = s (B = 1, H = 8), over kvHeads kv heads.
+BenchShape headDim128Shape(int64_t s, int64_t kvHeads) {
+  BenchShape b = prefillShape(s);
+  b.name += "-D128";
+  b.D = 128;
+  return withKvHeads(b, kvHeads);
 }
 
 /// Scaled-dot decode: one query row per head against tk keys, batch x heads of them.
@@ -176,13 +181,9 @@ std::vector<BenchShape> gpuShapes(bool quick) {
 }
 
 std::vector<BenchShape> benchShapes(bool quick) {
-  if (quick) {
-    BenchShape gqa = prefillShape(64);
-    gqa.name += "-GQA4";
-    gqa.Hkv = 2;
-    return {prefillShape(64), prefillShape(64, true), gqa, decodeShape(2, 2, 128),
-            additiveShape(32, 16)};
-  }
+  if (quick)
+    return {prefillShape(64), prefillShape(64, true), withKvHeads(prefillShape(64), 2),
+            decodeShape(2, 2, 128), additiveShape(32, 16)};
   std::vector<BenchShape> shapes;
   for (int64_t s : {512, 1024, 2048, 4096, 16384})
     shapes.push_back(prefillShape(s));

@@ -71,11 +71,12 @@ SpotCheck spotCheck(const BenchShape &s, const std::vector<const HostTensor *> &
       return check;
     }
     reference::Comparison c = reference::compare(sliceRows(out, r0, n), want.front());
-    check.error = std::max(check.error, c.maxAbs / std::max(c.scale, 1e-30));
+    const double relative = c.maxAbs / std::max(c.scale, 1e-30);
+    check.error = std::max(check.error, relative);
     if (!c.pass()) {
       std::ostringstream os;
       os << "wrong results: " << window.str() << " differ from the double-precision reference by "
-         << c.maxAbs << ", " << c.maxAbs / std::max(c.scale, 1e-30)
+         << c.maxAbs << ", " << relative
          << " times the reference's largest magnitude there (" << c.scale << "; tolerance "
          << c.tolerance << " times)";
       if (c.mismatchedSpecials)

@@ -178,6 +178,7 @@ int runNumpy(const WorkerJob &job, const BenchShape &s) {
   for (int64_t n : {s.B, s.Tq, s.Tk, s.D, s.Da, static_cast<int64_t>(job.reps)})
     args.push_back(std::to_string(n));
   args.push_back(std::to_string(kWarmUpSeconds));
+  args.push_back(std::to_string(kSpotRows)); // the check's windows, as SpotCheck's
   if (!tools::runPython(tools::scriptPath("tools/attn-bench/numpy_additive.py"), args, out, error))
     return fail("numpy_additive.py failed: " + error);
   llvm::Expected<llvm::json::Value> v = llvm::json::parse(out);

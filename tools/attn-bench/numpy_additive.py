@@ -3,11 +3,12 @@
 the query and key halves of W_a are applied once, then each query row against all keys, in place
 (a full [Tq, Tk, d_a] broadcast page-faults on a 64 MiB temporary: ../shared/BASELINES.md).
 
-Usage: numpy_additive.py B TQ TK D DA REPS [WARMUP_S]; calls it for WARMUP_S seconds (at least
-once more after the first; attn-bench passes its warm-up time), then times REPS calls; prints {"ms": [...], "rss_mb": peak,
-"check_error": e}: the first call's result against the textbook formula in float64 on the rows
-attn-bench checks its other schemes on (the first, middle and last 4 queries, SpotCheck.h), its max
-error over the reference's largest magnitude there.
+Usage: numpy_additive.py B TQ TK D DA REPS [WARMUP_S [ROWS]]; calls it for WARMUP_S seconds (at
+least once more after the first; attn-bench passes its warm-up time), then times REPS calls; prints
+{"ms": [...], "rss_mb": peak, "check_error": e}: the first call's result against the textbook
+formula in float64 on the rows attn-bench checks its other schemes on (the first, middle and last
+ROWS queries, default 4; attn-bench passes SpotCheck.h's kSpotRows), its max error over the
+reference's largest magnitude there.
 """
 import json
 import resource
@@ -37,14 +38,15 @@ def additive_attention(q, k, v, wa, va):
     return out
 
 
-def check_error(q, k, v, wa, va, out, rows=4):
+def check_error(q, k, v, wa, va, out, rows):
     """v_a . tanh(W_a [q_i; k_j]) for every (i, j) of the windows, softmax over j, then the weighted
     sum of v, all in float64, against `out`."""
     tq = q.shape[1]
     n = min(rows, tq)
+    kd, vd, wd, vad = (x.astype(np.float64) for x in (k, v, wa, va))
     worst = 0.0
     for r0 in sorted({0, (tq - n) // 2, tq - n}):
-        qw, kd, vd, wd, vad = (x.astype(np.float64) for x in (q[:, r0:r0 + n], k, v, wa, va))
+        qw = q[:, r0:r0 + n].astype(np.float64)
         pairs = np.concatenate(np.broadcast_arrays(qw[:, :, None, :], kd[:, None, :, :]), axis=-1)
         s = np.tanh(pairs @ wd.T) @ vad             # [B, n, Tk]
         p = np.exp(s - s.max(axis=-1, keepdims=True))
@@ -56,12 +58,13 @@ def check_error(q, k, v, wa, va, out, rows=4):
 def main():
     b, tq, tk, d, da, reps = (int(x) for x in sys.argv[1:7])
     warmup_s = float(sys.argv[7]) if len(sys.argv) > 7 else 0.0
+    rows = int(sys.argv[8]) if len(sys.argv) > 8 else 4
     rng = np.random.default_rng(1)
     f32 = np.float32
     q, k, v = (rng.uniform(-1, 1, (b, t, d)).astype(f32) for t in (tq, tk, tk))
     wa = rng.uniform(-1, 1, (da, 2 * d)).astype(f32)
     va = rng.uniform(-1, 1, da).astype(f32)
-    error = check_error(q, k, v, wa, va, additive_attention(q, k, v, wa, va))
+    error = check_error(q, k, v, wa, va, additive_attention(q, k, v, wa, va), rows)
     start = time.perf_counter()
     while time.perf_counter() - start < warmup_s:
         additive_attention(q, k, v, wa, va)
