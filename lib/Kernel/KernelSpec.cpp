@@ -72,7 +72,8 @@ std::string ScheduleSpec::str() const {
   };
   const std::pair<const char *, int64_t> ints[] = {
       {"tile_q", tileQ}, {"block_k", blockK}, {"vector", vector}, {"reg_q", regQ},
-      {"reg_k", regK},   {"reg_v", regV},     {"chunk_k", chunkK}, {"split_k", splitK}};
+      {"reg_k", regK},   {"reg_v", regV},     {"chunk_k", chunkK}, {"split_k", splitK},
+      {"group_q", groupQ}};
   for (auto &[name, v] : ints)
     if (v)
       add(name, std::to_string(v));

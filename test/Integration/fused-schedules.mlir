@@ -152,3 +152,30 @@ func.func @avx2_additive_gqa_causal(%q: tensor<2x8x37x40xf32>, %k: tensor<2x2x37
   %o = attn.attention additive %q, %k, %v weight(%wa : tensor<20x80xf32>) vec(%va : tensor<20xf32>) causal align(top_left) : tensor<2x8x37x40xf32>, tensor<2x2x37x40xf32>, tensor<2x2x37x24xf32> -> tensor<2x8x37x24xf32>
   return %o : tensor<2x8x37x24xf32>
 }
+
+// Groups of query tiles taking each key block in turn (group_q): tile counts that the group does
+// not divide (Tq = 77: 5 tiles of 16), key blocks with a tail (Tk = 93 in blocks of 16), per head
+// and per tile, with causal and window masks (blocks skipped per tile inside a group), GQA and key
+// lengths; on AVX2 too.
+// RUN: attn-run %s --entry=tile_groups_heads --random-inputs --seed=12 --check | FileCheck %s
+// RUN: attn-run %s --entry=tile_groups_heads --random-inputs --seed=12 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=tile_groups_causal --random-inputs --seed=13 --check | FileCheck %s
+// RUN: attn-run %s --entry=tile_groups_causal --random-inputs --seed=13 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
+// RUN: attn-run %s --entry=tile_groups_window_gqa --random-inputs --seed=14 --check | FileCheck %s
+// RUN: attn-run %s --entry=tile_groups_lengths --random-inputs --seed=15 --check | FileCheck %s
+func.func @tile_groups_heads(%q: tensor<2x3x77x24xf32>, %k: tensor<2x3x93x24xf32>, %v: tensor<2x3x93x20xf32>) -> tensor<2x3x77x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 16, block_k = 16, chunk_k = 8, group_q = 2, parallel = "heads">} : tensor<2x3x77x24xf32>, tensor<2x3x93x24xf32>, tensor<2x3x93x20xf32> -> tensor<2x3x77x20xf32>
+  return %o : tensor<2x3x77x20xf32>
+}
+func.func @tile_groups_causal(%q: tensor<1x2x77x64xf32>, %k: tensor<1x2x93x64xf32>, %v: tensor<1x2x93x64xf32>) -> tensor<1x2x77x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right) {schedule = #attn.schedule<tile_q = 16, block_k = 16, group_q = 3, parallel = "tiles">} : tensor<1x2x77x64xf32>, tensor<1x2x93x64xf32>, tensor<1x2x93x64xf32> -> tensor<1x2x77x64xf32>
+  return %o : tensor<1x2x77x64xf32>
+}
+func.func @tile_groups_window_gqa(%q: tensor<2x4x37x24xf32>, %k: tensor<2x2x53x24xf32>, %v: tensor<2x2x53x20xf32>) -> tensor<2x4x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v window(9) align(top_left) {schedule = #attn.schedule<tile_q = 16, block_k = 16, group_q = 4, parallel = "tiles">} : tensor<2x4x37x24xf32>, tensor<2x2x53x24xf32>, tensor<2x2x53x20xf32> -> tensor<2x4x37x20xf32>
+  return %o : tensor<2x4x37x20xf32>
+}
+func.func @tile_groups_lengths(%q: tensor<3x2x37x24xf32>, %k: tensor<3x2x53x24xf32>, %v: tensor<3x2x53x20xf32>, %len: tensor<3xi32>) -> tensor<3x2x37x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v key_lengths(%len : tensor<3xi32>) {schedule = #attn.schedule<tile_q = 16, block_k = 16, group_q = 2>} : tensor<3x2x37x24xf32>, tensor<3x2x53x24xf32>, tensor<3x2x53x20xf32> -> tensor<3x2x37x20xf32>
+  return %o : tensor<3x2x37x20xf32>
+}

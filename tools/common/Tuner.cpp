@@ -32,17 +32,17 @@ std::string text(ScheduleAttr a) {
 
 /// The schedule's tunable parameters, as a small mutable record.
 struct Point {
-  int64_t tileQ, blockK, regQ, regK, regV, chunkK, splitK;
+  int64_t tileQ, blockK, regQ, regK, regV, chunkK, splitK, groupQ;
   std::string parallel;
   ScheduleAttr attr(ScheduleAttr base) const {
     return ScheduleAttr::get(base.getContext(), tileQ, blockK, base.getVector(), regQ, regK, regV,
-                             chunkK, splitK, parallel, "hand", "tuned");
+                             chunkK, splitK, groupQ, parallel, "hand", "tuned");
   }
 };
 
 Point pointOf(ScheduleAttr a) {
-  return {a.getTileQ(), a.getBlockK(), a.getRegQ(),    a.getRegK(),
-          a.getRegV(),  a.getChunkK(), a.getSplitK(), a.getParallel().str()};
+  return {a.getTileQ(), a.getBlockK(), a.getRegQ(),   a.getRegK(),           a.getRegV(),
+          a.getChunkK(), a.getSplitK(), a.getGroupQ(), a.getParallel().str()};
 }
 
 /// One coordinate of the search: its name and the values to try.
@@ -145,7 +145,8 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       auto key = [](const Point &p) {
         return std::to_string(p.tileQ) + "/" + std::to_string(p.blockK) + "/" + std::to_string(p.regQ) +
                "/" + std::to_string(p.regK) + "/" + std::to_string(p.regV) + "/" +
-               std::to_string(p.chunkK) + "/" + std::to_string(p.splitK) + "/" + p.parallel;
+               std::to_string(p.chunkK) + "/" + std::to_string(p.splitK) + "/" +
+               std::to_string(p.groupQ) + "/" + p.parallel;
       };
       // Every candidate's results are compared with the heuristic schedule's (the first measured):
       // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
@@ -200,6 +201,8 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       }
       axes.push_back({"chunk_k", [](Point &p) -> int64_t & { return p.chunkK; }, {64, 128, 256, 512}});
       axes.push_back({"split_k", [](Point &p) -> int64_t & { return p.splitK; }, {0, 1}});
+      if (!decode)
+        axes.push_back({"group_q", [](Point &p) -> int64_t & { return p.groupQ; }, {0, 4, 8}});
       // Coordinate descent: vary one parameter at a time, keep what is faster by more than 1%.
       bool improved = true;
       while (improved && elapsed() < options.budgetSeconds) {

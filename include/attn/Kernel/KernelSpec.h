@@ -63,7 +63,8 @@ constexpr int64_t kPackedOperandWidth = 768;
 /// An op's #attn.schedule: how its kernel runs. 0 (or empty) means the schedule's default for the
 /// target. See AttnBase.td for the meaning of each field.
 struct ScheduleSpec {
-  int64_t tileQ = 0, blockK = 0, vector = 0, regQ = 0, regK = 0, regV = 0, chunkK = 0, splitK = 0;
+  int64_t tileQ = 0, blockK = 0, vector = 0, regQ = 0, regK = 0, regV = 0, chunkK = 0, splitK = 0,
+          groupQ = 0;
   std::string parallel;  // "heads" | "tiles" | ""
   std::string scheduler; // "hand" | "adams2019" | "mullapudi2016" | "li2018" | ""
   std::string source;    // "heuristic" | "tuned" | "manual" | ""

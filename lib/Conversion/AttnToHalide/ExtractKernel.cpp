@@ -139,6 +139,7 @@ private:
     s.regV = a.getRegV();
     s.chunkK = a.getChunkK();
     s.splitK = a.getSplitK();
+    s.groupQ = a.getGroupQ();
     s.parallel = a.getParallel().str();
     s.scheduler = a.getScheduler().str();
     s.source = a.getSource().str();

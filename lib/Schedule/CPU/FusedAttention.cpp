@@ -9,7 +9,9 @@
 //   - the block's row max per Q.K^T register block and its row sum per 4 keys are computed in the
 //     loops of the scores and of the probabilities (compute_with), when the algorithm has them (not
 //     in a cut diagonal block), so that no pass of their own reads the block again;
-//   - per-tile and per-block buffers are allocated once per task and reused (store_at + fold).
+//   - per-tile and per-block buffers are allocated once per task and reused (store_at + fold);
+//   - with group_q, groups of tiles take each key block in turn, so that a block of K and V read
+//     from memory serves the group's tiles from L2 (long keys: K and V beyond the caches).
 // Decode (split_k = 1): the key blocks of a tile are computed in parallel and merged afterwards.
 //
 //===----------------------------------------------------------------------===//
@@ -49,14 +51,28 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   msg << f.res.name() << " [" << owner << ", " << f.label << "]: tiles of " << R
       << " query rows, key blocks of " << KB;
 
-  // The result: tasks per kv batch (and per tile with parallel = "tiles").
+  // The result: tasks per kv batch (and per tile, or group of tiles, with parallel = "tiles").
   Func res = root.f;
   auto [rt, rr, hb] = tileFusedResult(f, root);
+  // Groups of group_q tiles take each key block in turn (the block loop outside the group's tiles):
+  // a block of K and V that comes from memory is then read from L2 by the group's other tiles.
+  // Prefill with more than one block only (a decode tile reads K and V once; one block has no
+  // block loop).
+  const int groupQ = param(spec.groupQ, 1);
+  const bool grouped = groupQ > 1 && !f.oneBlock && !splitK && R >= L;
+  Var rg(res.name() + "_tg"), rtg = rt; // rtg: the loop of the tile's (or the group's) state
+  if (grouped) {
+    Var rti(res.name() + "_rti");
+    res.split(rt, rg, rti, groupQ, TailStrategy::GuardWithIf);
+    rt = rti;
+    rtg = rg;
+    msg << "; groups of " << groupQ << " tiles take each key block in turn";
+  }
   bool hasBatch = !f.bk.empty();
   if (hasBatch)
     res.parallel(hb);
   if (tiles)
-    res.parallel(rt);
+    res.parallel(rtg);
   res.vectorize(root.e, L, TailStrategy::GuardWithIf);
   if (res.name() != f.res.name())
     msg << "; computed into " << res.name();
@@ -114,7 +130,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   for (Func t : {qs, f.qpE}) {
     if (!t.defined())
       continue;
-    t.compute_at(res, rt);
+    t.compute_at(res, rtg);
     if (decode) {
       // Fewer rows than a vector: the features stay innermost, where the dot products' vectors
       // along them read the query densely. (Stored rows-innermost and rounded up to a vector of
@@ -156,11 +172,16 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       part.update().vectorize(lane);
     }
   }
-  // The online-softmax state per tile; one block's state is the block's own (inlined): the
-  // block's stages are then computed per tile.
+  // The online-softmax state per tile (per group of tiles with group_q); one block's state is the
+  // block's own (inlined): the block's stages are then computed per tile.
   if (!f.oneBlock) {
-    f.combine.compute_at(res, rt).vectorize(f.e, L, TailStrategy::RoundUp);
-    f.combine.update().reorder(f.e, f.ii, f.rc.x).vectorize(f.e, L, TailStrategy::RoundUp);
+    f.combine.compute_at(res, rtg).vectorize(f.e, L, TailStrategy::RoundUp);
+    Stage merge = f.combine.update();
+    if (grouped)
+      merge.reorder(f.e, f.ii, f.it, f.rc.x); // per block, every tile of the group
+    else
+      merge.reorder(f.e, f.ii, f.rc.x);
+    merge.vectorize(f.e, L, TailStrategy::RoundUp);
   } else {
     msg << "; one key block: the result reads its P.V and row sum";
   }
@@ -170,7 +191,10 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   if (!decode)
     f.rowScale.vectorize(f.ii, L, TailStrategy::RoundUp);
 
-  LoopLevel block = f.oneBlock ? LoopLevel(res, rt) : LoopLevel(f.combine, f.rc.x);
+  // The loop of one (tile, block): a block's stages are computed there.
+  LoopLevel block = f.oneBlock ? LoopLevel(res, rt)
+                    : grouped  ? LoopLevel(f.combine, f.it)
+                               : LoopLevel(f.combine, f.rc.x);
   if (splitK) {
     // Decode: all blocks of a tile computed in parallel, then merged.
     f.blk.compute_at(res, rt).parallel(f.c).vectorize(f.e, L, TailStrategy::RoundUp);
@@ -353,7 +377,8 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   // scores only for tiles after the first (`if (0 < rt)`), so that the first, a decode task's
   // only tile, read them uninitialized (B = 8 H = 8 Tk = 2048 with parallel = "heads" and one
   // block: wrong results, fused-schedules.mlir decode_heads_one_block).
-  const bool hoistTileBuffers = hasBatch && !tiles && !splitK && !decode;
+  // (Nor grouped tiles: their states are a group's, allocated per group.)
+  const bool hoistTileBuffers = hasBatch && !tiles && !splitK && !decode && !grouped;
   const bool hoistBlockBuffers = hoistTileBuffers && !f.firstBlockVaries;
   // With one block, the block's stages are computed in the result's tile loop, whose rows Halide
   // bounds by two tiles (a row's tile is a division); they are one tile, so their loops and the

@@ -211,3 +211,21 @@ func.func @chain(%q: tensor<2x4x100x64xf32>, %k: tensor<2x4x77x64xf32>, %v: tens
 // AVX2: op0_score_acc[ramp(0, 1, 8)] = op0_score_acc[ramp(0, 1, 8)] + ({{.*}}x8(
 // AVX2: halide_do_par_for({{.*}}op0_score
 // SCHED2: register block 4 rows x 24 (3 x 8 lanes)
+
+// Groups of query tiles (group_q): the key-block loop runs outside the group's tiles, the tiles'
+// loop inside it, and a block's scores are computed per (tile, block); the parallel loop is over
+// groups, and the group's online-softmax state spans its 4 tiles.
+// RUN: attn-compile %s --entry=tile_groups -o %t/tilegroups --emit=stmt,schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=TILEGROUPS < %t/tilegroups/tile_groups.stmt
+// RUN: FileCheck %s --check-prefix=TILEGROUPSLOG < %t/tilegroups/tile_groups.schedule.txt
+func.func @tile_groups(%q: tensor<1x2x512x64xf32>, %k: tensor<1x2x1024x64xf32>, %v: tensor<1x2x1024x64xf32>) -> tensor<1x2x512x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 256, group_q = 4, parallel = "tiles">} : tensor<1x2x512x64xf32>, tensor<1x2x1024x64xf32>, tensor<1x2x1024x64xf32> -> tensor<1x2x512x64xf32>
+  return %o : tensor<1x2x512x64xf32>
+}
+// TILEGROUPS-NOT: allocate {{.*}}512 * 1024
+// TILEGROUPS: allocate op0_attention_combine.0[float32 * {{.*}} * 32 * {{.*}}op0_attention_it.extent_realized
+// TILEGROUPS: for (op0_attention_combine.s1.op0_attention_rc$x, 0, 4)
+// TILEGROUPS: for (op0_attention_combine.s1.op0_attention_it.rebased,
+// TILEGROUPS-NEXT: allocate op0_attention_s[float32 * 32 * 264 *
+// TILEGROUPS: halide_do_par_for({{.*}}result0_tg
+// TILEGROUPSLOG: tiles of 32 query rows, key blocks of 256; groups of 4 tiles take each key block in turn

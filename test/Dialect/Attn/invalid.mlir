@@ -721,6 +721,14 @@ func.func @schedule_negative(%x: tensor<4x8xf32>) {
 
 // -----
 
+func.func @schedule_group_q(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'group_q' = -2 is out of range (0 for the default, else 1 to 1048576)}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<group_q = -2>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
 func.func @schedule_vector(%x: tensor<4x8xf32>) {
   // expected-error @+1 {{schedule parameter 'vector' = 12 must be a power of two}}
   %0 = attn.softmax %x {schedule = #attn.schedule<vector = 12>} : tensor<4x8xf32>

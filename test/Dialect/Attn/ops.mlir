@@ -158,8 +158,8 @@ func.func @projections_and_heads(%x: tensor<2x16x64xf32>, %w: tensor<64x32xf32>,
 // Schedules as data: every parameter, and the empty schedule.
 // CHECK-LABEL: func @schedules
 func.func @schedules(%q: tensor<16x8xf32>, %k: tensor<32x8xf32>) -> (tensor<16x8xf32>, tensor<16x32xf32>) {
-  // CHECK: attn.attention dot {{.*}} {schedule = #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 12, reg_v = 1, chunk_k = 128, split_k = 1, parallel = "tiles", scheduler = "hand", source = "manual">}
-  %o = attn.attention dot %q, %k, %k {schedule = #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 12, reg_v = 1, chunk_k = 128, split_k = 1, parallel = "tiles", scheduler = "hand", source = "manual">} : tensor<16x8xf32>, tensor<32x8xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
+  // CHECK: attn.attention dot {{.*}} {schedule = #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 12, reg_v = 1, chunk_k = 128, split_k = 1, group_q = 4, parallel = "tiles", scheduler = "hand", source = "manual">}
+  %o = attn.attention dot %q, %k, %k {schedule = #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 12, reg_v = 1, chunk_k = 128, split_k = 1, group_q = 4, parallel = "tiles", scheduler = "hand", source = "manual">} : tensor<16x8xf32>, tensor<32x8xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
   // CHECK: attn.score dot {{.*}} {schedule = #attn.schedule<scheduler = "mullapudi2016">}
   %s = attn.score dot %q, %k {schedule = #attn.schedule<scheduler = "mullapudi2016">} : tensor<16x8xf32>, tensor<32x8xf32> -> tensor<16x32xf32>
   // CHECK: attn.softmax %{{.*}} {schedule = #attn.schedule<>}

@@ -450,14 +450,15 @@ LogicalResult MergeHeadsOp::verify() {
 LogicalResult ScheduleAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
                                    int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ,
                                    int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK,
-                                   StringRef parallel, StringRef scheduler, StringRef source) {
+                                   int64_t groupQ, StringRef parallel, StringRef scheduler, StringRef source) {
   for (auto [name, value] : {std::pair<StringRef, int64_t>{"tile_q", tileQ},
                              {"block_k", blockK},
                              {"vector", vector},
                              {"reg_q", regQ},
                              {"reg_k", regK},
                              {"reg_v", regV},
-                             {"chunk_k", chunkK}})
+                             {"chunk_k", chunkK},
+                             {"group_q", groupQ}})
     if (value < 0 || value > (1 << 20))
       return emitError() << "schedule parameter '" << name << "' = " << value
                          << " is out of range (0 for the default, else 1 to 1048576)";

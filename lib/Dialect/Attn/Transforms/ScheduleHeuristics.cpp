@@ -20,9 +20,10 @@ namespace {
 bool known(int64_t size) { return !ShapedType::isDynamic(size); }
 
 ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ,
-                  int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK, StringRef parallel) {
-  return ScheduleAttr::get(ctx, tileQ, blockK, vector, regQ, regK, regV, chunkK, splitK, parallel,
-                           "hand", "heuristic");
+                  int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK, StringRef parallel,
+                  int64_t groupQ = 0) {
+  return ScheduleAttr::get(ctx, tileQ, blockK, vector, regQ, regK, regV, chunkK, splitK, groupQ,
+                           parallel, "hand", "heuristic");
 }
 
 /// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp), from the sweeps of
@@ -38,9 +39,9 @@ ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vecto
 /// and 2 x 2 score blocks: 32-row tiles made additive-S512 1.6x slower.
 ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, bool additive) {
   if (known(rows) && rows < 4)
-    return ScheduleAttr::get(ctx, rows, 128, 0, 1, 1, 1, 0, 1, "", "hand", "heuristic");
+    return ScheduleAttr::get(ctx, rows, 128, 0, 1, 1, 1, 0, 1, 0, "", "hand", "heuristic");
   if (additive)
-    return ScheduleAttr::get(ctx, 16, 32, 0, 2, 2, 4, 0, 0, "", "hand", "heuristic");
+    return ScheduleAttr::get(ctx, 16, 32, 0, 2, 2, 4, 0, 0, 0, "", "hand", "heuristic");
   int64_t tileQ = 16;
   if (known(dv)) {
     tileQ = 32;
@@ -50,7 +51,7 @@ ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, bool 
   if (known(rows)) // a short prefill: no tile larger than its rows (in whole register blocks)
     tileQ = std::min(tileQ, std::max<int64_t>(4, (rows + 3) / 4 * 4));
   int64_t regV = known(dv) ? std::min<int64_t>(4, dv) : 4;
-  return ScheduleAttr::get(ctx, tileQ, 32, 0, 4, 2, regV, 0, 0, "", "hand", "heuristic");
+  return ScheduleAttr::get(ctx, tileQ, 32, 0, 4, 2, regV, 0, 0, 0, "", "hand", "heuristic");
 }
 
 /// The fused attention kernel.
@@ -173,12 +174,19 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // head (bench/ab, 2026-12-01); at S = 4096 (2 MB) 1.017, no gain.
   if (t.avx512 && kvOutgrowsCaches)
     parallel = "tiles";
+  // And groups of 8 tiles take each key block in turn, so that a block of K and V that comes from
+  // memory serves 8 tiles from L2 while each tile keeps its 32 rows' working set (larger tiles cut
+  // the stream as well, but cost 1.03-1.22x where K and V are in cache). S = 16384, D = 64 on Zen 4
+  // in a phase where this guest's share of L3 held less than a head's 8 MB: 0.759 of the time with
+  // one head on one thread, 0.776 with 8 heads on two (groups of 4: 0.819); S = 8192 (4 MB, not
+  // grouped here) 1.02 (bench/ab, 2026-12-02).
+  int64_t groupQ = t.avx512 && kvOutgrowsCaches && !additive ? 8 : 0;
   // (Additive scores on AVX2 had tiles of one vector of rows while each term was the rational
   // tanh, whose constants left too few registers for two. With tanhOfSumTerm, 2 vectors x 3 keys
   // and P.V's 6 x 2 blocks over 16 rows took 0.90 of the time of 1 vector x 4 keys and 4 x 2
   // blocks over 8 rows; 32 rows: 0.98-0.99 of 16's, within the noise. Zen 3, one thread, bench/ab,
   // 2026-12-01.)
-  return make(op.getContext(), tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel);
+  return make(op.getContext(), tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel, groupQ);
 }
 
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v
@@ -205,7 +213,7 @@ int64_t perOpRegV(Operation *op, const TargetTraits &t) {
 
 ScheduleAttr perOp(Operation *op, const TargetTraits &t) {
   if (t.gpu) // GPU kernels of the other ops take their thread blocks from lib/Schedule/GPU
-    return ScheduleAttr::get(op->getContext(), 0, 0, 0, 0, 0, 0, 0, 0, "", "hand", "heuristic");
+    return ScheduleAttr::get(op->getContext(), 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "hand", "heuristic");
   return make(op->getContext(), 64, 0, t.lanes, t.avx512 ? 8 : 4, 0, perOpRegV(op, t), 0, 0,
               "tiles");
 }

@@ -21,10 +21,11 @@ func.func @odd_value_vectors(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64
 }
 
 // K and V of a kv head beyond 4 MB (Tk = 16384, D = 64: 8 MB): AVX2 takes tiles of 128 rows and
-// key blocks of 256 (each tile streams them once); AVX-512 keeps its tiles of 32 rows and runs the
-// tiles of a head in parallel too (the threads share its K and V).
+// key blocks of 256 (each tile streams them once); AVX-512 keeps its tiles of 32 rows, takes each
+// key block with groups of 8 tiles in turn (a block read from memory serves 8 tiles from L2) and
+// runs the tiles of a head in parallel too (the threads share its K and V).
 // AVX512-LABEL: func @long_keys
-// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "tiles",
+// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 8, parallel = "tiles",
 // AVX2-LABEL: func @long_keys
 // AVX2: #attn.schedule<tile_q = 128, block_k = 256, vector = 8, reg_q = 6, reg_k = 6, reg_v = 2,
 func.func @long_keys(%q: tensor<1x8x16384x64xf32>, %k: tensor<1x8x16384x64xf32>, %v: tensor<1x8x16384x64xf32>) -> tensor<1x8x16384x64xf32> {

@@ -78,6 +78,7 @@ def Attn_ScheduleAttr : AttrDef<Attn_Dialect, "Schedule"> {
     | `reg_v` | vectors along the value dim of a P.V register block | value columns of each thread's P.V block |
     | `chunk_k` | keys per chunk of the P.V loop (keeps a V chunk in L1 across row blocks) | - |
     | `split_k` | 1: key blocks run in parallel and merge their softmax states (decode) | same: a thread block per key block |
+    | `group_q` | query tiles that take each key block in turn (prefill; 1 or 0: one tile at a time), so that a block of K and V read from memory serves that many tiles from L2 | - |
     | `parallel` | `heads` (a task per (batch, kv head)) or `tiles` (a task per query tile) | - (thread blocks per tile and head) |
     | `scheduler` | `hand` (attn's schedules) or a Halide autoscheduler: `adams2019`, `mullapudi2016`, `li2018` |
     | `source` | who chose it: `heuristic`, `tuned`, `manual` (informational) |
@@ -96,6 +97,7 @@ def Attn_ScheduleAttr : AttrDef<Attn_Dialect, "Schedule"> {
     DefaultValuedParameter<"int64_t", "0">:$reg_v,
     DefaultValuedParameter<"int64_t", "0">:$chunk_k,
     DefaultValuedParameter<"int64_t", "0">:$split_k,
+    DefaultValuedParameter<"int64_t", "0">:$group_q,
     StringRefParameter<"parallel dims", "\"\"">:$parallel,
     StringRefParameter<"scheduler", "\"\"">:$scheduler,
     StringRefParameter<"origin", "\"\"">:$source
