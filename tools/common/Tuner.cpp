@@ -142,12 +142,8 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       int lanes = heuristic.getVector() > 0 ? static_cast<int>(heuristic.getVector()) : 16;
       Point best = pointOf(heuristic);
       std::map<std::string, double> seen;
-      auto key = [](const Point &p) {
-        return std::to_string(p.tileQ) + "/" + std::to_string(p.blockK) + "/" + std::to_string(p.regQ) +
-               "/" + std::to_string(p.regK) + "/" + std::to_string(p.regV) + "/" +
-               std::to_string(p.chunkK) + "/" + std::to_string(p.splitK) + "/" +
-               std::to_string(p.groupQ) + "/" + p.parallel;
-      };
+      // A candidate's identity is its schedule's text (every tunable field is in it).
+      auto key = [&](const Point &p) { return text(p.attr(heuristic)); };
       // Every candidate's results are compared with the heuristic schedule's (the first measured):
       // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
       // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).

@@ -60,12 +60,12 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   // block loop).
   const int groupQ = param(spec.groupQ, 1);
   const bool grouped = groupQ > 1 && !f.oneBlock && !splitK && R >= L;
-  Var rg(res.name() + "_tg"), rtg = rt; // rtg: the loop of the tile's (or the group's) state
+  Var rtg = rt; // the loop of the tile's (or the group's) state
   if (grouped) {
-    Var rti(res.name() + "_rti");
-    res.split(rt, rg, rti, groupQ, TailStrategy::GuardWithIf);
+    Var tg(res.name() + "_tg"), rti(res.name() + "_rti");
+    res.split(rt, tg, rti, groupQ, TailStrategy::GuardWithIf);
     rt = rti;
-    rtg = rg;
+    rtg = tg;
     msg << "; groups of " << groupQ << " tiles take each key block in turn";
   }
   bool hasBatch = !f.bk.empty();

@@ -450,7 +450,8 @@ LogicalResult MergeHeadsOp::verify() {
 LogicalResult ScheduleAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
                                    int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ,
                                    int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK,
-                                   int64_t groupQ, StringRef parallel, StringRef scheduler, StringRef source) {
+                                   int64_t groupQ, StringRef parallel, StringRef scheduler,
+                                   StringRef source) {
   for (auto [name, value] : {std::pair<StringRef, int64_t>{"tile_q", tileQ},
                              {"block_k", blockK},
                              {"vector", vector},
