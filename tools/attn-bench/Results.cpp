@@ -21,11 +21,6 @@ bool attn::bench::isBaseline(const std::string &scheme) {
   return scheme == "openblas" || scheme == "onednn" || scheme == "numpy";
 }
 
-double attn::bench::percentileOf(std::vector<double> s, double p) {
-  std::sort(s.begin(), s.end());
-  return s.empty() ? 0 : s[std::min(s.size() - 1, static_cast<size_t>(p * (s.size() - 1) + 0.5))];
-}
-
 double Row::percentile(double p) const { return percentileOf(ms, p); }
 
 std::vector<double> Pair::ratios() const {
@@ -162,6 +157,8 @@ llvm::json::Value Results::json() const {
       o["cpus_used"] = r.cpusUsed;
       if (r.checkError >= 0)
         o["check_error"] = r.checkError;
+      if (r.scheme == "attn-tuned")
+        o["tuning"] = r.tuning;
     }
     jsonRows.push_back(std::move(o));
   }

@@ -11,6 +11,7 @@
 #define ATTN_TOOLS_ATTN_BENCH_RESULTS_H
 
 #include "BenchShapes.h"
+#include "Percentile.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,8 +27,7 @@ const std::vector<std::string> &allSchemes();
 /// Library baselines (the denominator of "x best").
 bool isBaseline(const std::string &scheme);
 
-/// The p-quantile (0 min, 0.5 median, 1 max) of `values`, by nearest rank; 0 when empty.
-double percentileOf(std::vector<double> values, double p);
+using tools::percentileOf; // (Percentile.h)
 
 struct Row {
   BenchShape shape;
@@ -36,6 +36,9 @@ struct Row {
   bool measured = false; // false while the run has not reached this row
   bool ok = false;
   std::string error, schedule;
+  /// attn-tuned: what the tuner's side-by-side check of its pick found (Tuner.h), "" when the
+  /// descent found nothing faster than the heuristic.
+  std::string tuning;
   std::vector<double> ms;
   double rssMb = 0;
   /// The process's CPU time over the wall time of the timed runs (0: not measured: numpy, or runs

@@ -256,7 +256,8 @@ int runTune(const WorkerJob &job, const BenchShape &s) {
                                  {"heuristic_ms", r.heuristicMs},
                                  {"best_ms", r.bestMs},
                                  {"candidates", r.candidates},
-                                 {"wrong_results", r.wrongResults}});
+                                 {"wrong_results", r.wrongResults},
+                                 {"tuning", tools::sideBySideSummary(r)}});
 }
 
 int runAttn(const WorkerJob &job, const BenchShape &s) {

@@ -232,10 +232,15 @@ std::optional<llvm::json::Object> runSucceeded(const std::string &self, const Wo
   return std::nullopt;
 }
 
+/// The tuner's pick for a shape and thread count, and what its side-by-side check found.
+struct TunedSchedule {
+  std::string schedule, tuning;
+};
+
 /// Measures one row in a worker process; for attn-tuned, first tunes (once per shape and thread
 /// count) in another.
 void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
-             std::map<std::pair<std::string, int>, std::string> &tuned, bool tty) {
+             std::map<std::pair<std::string, int>, TunedSchedule> &tuned, bool tty) {
   WorkerJob job = runJob(r.scheme, cpus, r.threads);
   job.shape = r.shape.name;
   r.measured = true;
@@ -247,9 +252,13 @@ void measure(const std::string &self, Row &r, const std::vector<int> &cpus,
       WorkerJob tune = job;
       tune.scheme = "tune";
       llvm::json::Object t = spawnWorker(self, tune);
-      tuned[key] = t.getBoolean("ok").value_or(false) ? t.getString("schedule")->str() : "";
+      if (t.getBoolean("ok").value_or(false))
+        tuned[key] = {t.getString("schedule")->str(), t.getString("tuning").value_or("").str()};
+      else
+        tuned[key] = {};
     }
-    job.schedule = tuned[key];
+    job.schedule = tuned[key].schedule;
+    r.tuning = tuned[key].tuning;
     if (job.schedule.empty()) {
       r.error = "tuning failed";
       return;
@@ -472,7 +481,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "FMA peak, " << t << " thread(s): "
                  << llvm::format("%.1f", results.info.peakGflops[t]) << " GFLOP/s\n";
 
-  std::map<std::pair<std::string, int>, std::string> tuned; // (shape, threads) -> schedule
+  std::map<std::pair<std::string, int>, TunedSchedule> tuned; // (shape, threads) -> the tuner's
   std::vector<Row> &all = results.rows;
   for (size_t i = 0; i < all.size(); ++i) {
     Row &r = all[i];

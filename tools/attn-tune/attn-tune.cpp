@@ -1,10 +1,12 @@
 //===- attn-tune.cpp - autotune #attn.schedule on this machine ------------===//
 //
-// attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--reps=N] [--target=T] [--threads=N]
+// attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--reps=N] [--confirm-rounds=N] [--target=T]
+//           [--threads=N]
 //
 // Runs the attn pipeline, then measures candidate schedules of every attn.attention op on random
-// inputs of the functions' (static) shapes, starting from --attn-select-schedule's choice, and writes
-// the module with the fastest schedule found into each op (source = "tuned").
+// inputs of the functions' (static) shapes, starting from --attn-select-schedule's choice; the
+// fastest found is called alternately with the heuristic's kernel and kept only if it is faster
+// side by side. Writes the module with the chosen schedule in each op (source = "tuned").
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +35,12 @@ static cl::opt<double> budget("budget", cl::desc("Seconds per function, compile 
                               cl::init(60), cl::cat(category));
 static cl::opt<int> reps("reps", cl::desc("Timed runs per candidate; the fastest counts (default 5)"),
                          cl::init(5), cl::cat(category));
+static cl::opt<int> confirmRounds(
+    "confirm-rounds",
+    cl::desc("Rounds in which the fastest candidate and the heuristic's schedule are called "
+             "alternately, in the budget's last fifth (the first 3 even past it); the candidate is "
+             "kept only if the median round says it is 1% faster (default 30; 0: no check)"),
+    cl::init(30), cl::cat(category));
 static cl::opt<std::string> targetFlag("target", cl::desc("Halide target string (default: host)"),
                                        cl::value_desc("target"), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("No progress lines"), cl::cat(category));
@@ -50,6 +58,8 @@ int main(int argc, char **argv) {
     return tools::fail("--budget must be positive, got " + std::to_string(budget));
   if (reps < 1)
     return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
+  if (confirmRounds < 0)
+    return tools::fail("--confirm-rounds must be at least 0, got " + std::to_string(confirmRounds));
   if (threads.getNumOccurrences() && threads < 1)
     return tools::fail("--threads must be at least 1, got " + std::to_string(threads));
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
@@ -69,6 +79,7 @@ int main(int argc, char **argv) {
   tools::TuneOptions options;
   options.budgetSeconds = budget;
   options.reps = reps;
+  options.confirmRounds = confirmRounds;
   options.target = *target;
   if (!quiet)
     options.progress = [](const std::string &line) { llvm::errs() << line << "\n"; };
@@ -85,7 +96,9 @@ int main(int argc, char **argv) {
                  << "; heuristic "
                  << llvm::format("%.3f", r.heuristicMs) << " ms, best "
                  << llvm::format("%.3f", r.bestMs) << " ms ("
-                 << llvm::format("%.2f", r.heuristicMs / r.bestMs) << "x)\n  " << r.best << "\n";
+                 << llvm::format("%.2f", r.heuristicMs / r.bestMs) << "x)"
+                 << (r.confirmRounds || r.keptHeuristic ? "; " + tools::sideBySideSummary(r) : std::string()) << "\n  "
+                 << r.best << "\n";
   std::string text;
   llvm::raw_string_ostream os(text);
   module->print(os);

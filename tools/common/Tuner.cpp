@@ -1,6 +1,7 @@
 //===- Tuner.cpp - measure candidate schedules, keep the fastest ----------===//
 
 #include "Tuner.h"
+#include "Percentile.h"
 #include "ToolSupport.h"
 
 #include "attn/Backend/Backend.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 
 namespace attn::tools {
@@ -22,6 +24,14 @@ namespace attn::tools {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// A change must take less than this fraction of the best time so far to be kept (the descent's
+/// steps, and the winner against the heuristic side by side).
+constexpr double kMinGain = 0.99;
+/// The descent's share of the budget; the side-by-side check gets the rest, and at least
+/// kMinConfirmRounds rounds.
+constexpr double kDescentShare = 0.8;
+constexpr int kMinConfirmRounds = 3;
 
 std::string text(ScheduleAttr a) {
   std::string s;
@@ -70,37 +80,103 @@ bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTens
 
 namespace {
 
-/// Times one schedule of one function: the minimum of `reps` runs after a warm-up, in ms; negative
-/// when the candidate does not compile or run. Its results are left in `outputs`.
-double measure(mlir::ModuleOp module, const std::string &function, const TuneOptions &options,
-               const std::vector<HostTensor> &inputs, std::vector<HostTensor> &outputs) {
+/// One candidate schedule of one function, compiled and ready to be called on the tuner's inputs.
+struct Compiled {
+  std::unique_ptr<backend::JitKernel> kernel;
+  std::vector<HostTensor> outputs;
+
+  bool run(const std::vector<const HostTensor *> &in) {
+    std::string error;
+    return kernel->run(in, outputs, error);
+  }
+};
+
+/// Compiles `function` with the schedules its ops carry now; no kernel when it does not compile.
+Compiled compile(mlir::ModuleOp module, const std::string &function, const TuneOptions &options,
+                 const std::vector<HostTensor> &inputs) {
+  Compiled c;
   mlir::FailureOr<kernel::ModuleSpec> spec = extractKernels(module, function);
   if (failed(spec))
-    return -1;
+    return c;
   const kernel::FunctionSpec &fn = spec->functions.front();
   std::string error;
-  std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, options.target, error);
-  if (!kernel)
-    return -1;
-  outputs.clear();
-  if (!resultTensors(fn, inputs, outputs, error))
-    return -1;
+  c.kernel = backend::compileJit(fn, options.target, error);
+  if (c.kernel && !resultTensors(fn, inputs, c.outputs, error))
+    c.kernel.reset();
+  return c;
+}
+
+std::vector<const HostTensor *> pointers(const std::vector<HostTensor> &inputs) {
   std::vector<const HostTensor *> in;
   for (const HostTensor &t : inputs)
     in.push_back(&t);
-  if (!kernel->run(in, outputs, error))
+  return in;
+}
+
+/// The minimum of `reps` runs after a warm-up, in ms; negative when the kernel does not run. Its
+/// results are left in c.outputs.
+double timeMin(Compiled &c, const std::vector<const HostTensor *> &in, int reps) {
+  if (!c.kernel || !c.run(in))
     return -1;
   double best = 1e30;
-  for (int r = 0; r < options.reps; ++r) {
+  for (int r = 0; r < reps; ++r) {
     auto t0 = Clock::now();
-    if (!kernel->run(in, outputs, error))
+    if (!c.run(in))
       return -1;
     best = std::min(best, std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
   }
   return best;
 }
 
+/// The descent's winner against the heuristic's schedule, called alternately as attn-bench's pairs
+/// are: heuristic then winner in even rounds, winner then heuristic in odd ones, each side called
+/// as often as fills ~10 ms. The descent compares minima taken up to minutes apart, on machines
+/// whose speed drifts by more than the 1% a step must win by; side by side, a round's two timings
+/// are milliseconds apart. (In attn-bench's run of 2026-12-02 13:42 on Zen 4, the descent's pick
+/// for S = 1024 on two threads took 1.12x the heuristic's time side by side.) Runs `minRounds`
+/// rounds, then more up to `maxRounds` while `more()` says there is time; the result is each
+/// round's winner ms / heuristic ms (empty when a kernel fails to run).
+std::vector<double> sideBySide(Compiled &heuristic, Compiled &winner,
+                               const std::vector<const HostTensor *> &in, double heuristicMs,
+                               int minRounds, int maxRounds, const std::function<bool()> &more) {
+  const int calls = std::max(1, static_cast<int>(std::ceil(10.0 / std::max(heuristicMs, 1e-3))));
+  auto time = [&](Compiled &c) {
+    auto t0 = Clock::now();
+    for (int i = 0; i < calls; ++i)
+      if (!c.run(in))
+        return -1.0;
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  };
+  std::vector<double> ratios;
+  for (int round = 0; round < maxRounds && (round < minRounds || more()); ++round) {
+    double h, w;
+    if (round % 2 == 0) {
+      h = time(heuristic);
+      w = time(winner);
+    } else {
+      w = time(winner);
+      h = time(heuristic);
+    }
+    if (h <= 0 || w < 0)
+      return {};
+    ratios.push_back(w / h);
+  }
+  return ratios;
+}
+
 } // namespace
+
+std::string sideBySideSummary(const TuneReport &r) {
+  if (r.confirmRounds == 0)
+    return r.keptHeuristic ? "the side-by-side check could not run: the heuristic's schedule kept"
+                           : "";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "side by side, " << r.confirmRounds << " rounds: " << llvm::format("%.3f", r.confirmRatio)
+     << " of the heuristic's time"
+     << (r.keptHeuristic ? ", not 1% faster: the heuristic's schedule kept" : "");
+  return s;
+}
 
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error) {
@@ -147,17 +223,20 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       // Every candidate's results are compared with the heuristic schedule's (the first measured):
       // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
       // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).
-      std::vector<HostTensor> expected, outputs;
+      std::vector<HostTensor> expected;
+      const std::vector<const HostTensor *> in = pointers(inputs);
+      Compiled last; // the kernel evaluate() measured last
       auto evaluate = [&](const Point &p) {
         auto it = seen.find(key(p));
         if (it != seen.end())
           return it->second;
         op.setScheduleAttr(p.attr(heuristic));
-        double ms = measure(module, name, options, inputs, outputs);
+        last = compile(module, name, options, inputs);
+        double ms = timeMin(last, in, options.reps);
         bool wrong = false;
         if (ms >= 0 && expected.empty())
-          expected = std::move(outputs);
-        else if (ms >= 0 && !resultsAgree(outputs, expected))
+          expected = last.outputs;
+        else if (ms >= 0 && !resultsAgree(last.outputs, expected))
           wrong = true;
         if (wrong) {
           ms = -1;
@@ -183,6 +262,10 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
         op.setScheduleAttr(heuristic);
         return;
       }
+      Compiled heuristicKernel = std::move(last), bestKernel;
+      // The descent leaves the side-by-side check (below) a share of the budget.
+      const double descentBudget =
+          options.budgetSeconds * (options.confirmRounds > 0 ? kDescentShare : 1.0);
       bool decode = best.tileQ < lanes;
       std::vector<Axis> axes;
       if (!decode)
@@ -201,11 +284,20 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
         axes.push_back({"group_q", [](Point &p) -> int64_t & { return p.groupQ; }, {0, 4, 8}});
       // Coordinate descent: vary one parameter at a time, keep what is faster by more than 1%.
       bool improved = true;
-      while (improved && elapsed() < options.budgetSeconds) {
+      auto tryPoint = [&](const Point &p) {
+        double ms = evaluate(p);
+        if (ms > 0 && ms < bestMs * kMinGain) {
+          best = p;
+          bestMs = ms;
+          bestKernel = std::move(last);
+          improved = true;
+        }
+      };
+      while (improved && elapsed() < descentBudget) {
         improved = false;
         for (Axis &axis : axes) {
           for (int64_t v : axis.values) {
-            if (elapsed() >= options.budgetSeconds)
+            if (elapsed() >= descentBudget)
               break;
             Point p = best;
             if (axis.field(p) == v)
@@ -215,25 +307,40 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
             // guarded last block: AVX2's 6 rows in a tile of 16.)
             if (!decode && (p.tileQ % lanes != 0 || p.regQ > p.tileQ))
               continue;
-            double ms = evaluate(p);
-            if (ms > 0 && ms < bestMs * 0.99) {
-              best = p;
-              bestMs = ms;
-              improved = true;
-            }
+            tryPoint(p);
           }
         }
         for (const char *par : {"heads", "tiles"}) {
-          if (elapsed() >= options.budgetSeconds || best.parallel == par)
+          if (elapsed() >= descentBudget || best.parallel == par)
             continue;
           Point p = best;
           p.parallel = par;
-          double ms = evaluate(p);
-          if (ms > 0 && ms < bestMs * 0.99) {
-            best = p;
-            bestMs = ms;
-            improved = true;
-          }
+          tryPoint(p);
+        }
+      }
+      // The descent's winner must beat the heuristic side by side, or the heuristic's schedule
+      // stays (written as the tuner's: the tuner chose it).
+      if (bestKernel.kernel && options.confirmRounds > 0) {
+        std::vector<double> ratios =
+            sideBySide(heuristicKernel, bestKernel, in, report.heuristicMs, kMinConfirmRounds,
+                       options.confirmRounds, [&] { return elapsed() < options.budgetSeconds; });
+        report.confirmRounds = static_cast<int>(ratios.size());
+        report.confirmRatio = percentileOf(ratios, 0.5);
+        bool confirmed = !ratios.empty() && report.confirmRatio < kMinGain;
+        if (options.progress) {
+          std::string line;
+          llvm::raw_string_ostream os(line);
+          os << llvm::format("[%5.1fs] ", elapsed()) << report.function << " side by side, "
+             << ratios.size() << " rounds: the best took "
+             << llvm::format("%.3f", report.confirmRatio) << " of the heuristic's time (median; "
+             << llvm::format("%.3f-%.3f", percentileOf(ratios, 0), percentileOf(ratios, 1))
+             << "): " << (confirmed ? "kept" : "not 1% faster, the heuristic's schedule kept");
+          options.progress(line);
+        }
+        if (!confirmed) {
+          best = pointOf(heuristic);
+          bestMs = report.heuristicMs;
+          report.keptHeuristic = true;
         }
       }
       op.setScheduleAttr(best.attr(heuristic));

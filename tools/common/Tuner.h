@@ -17,6 +17,7 @@ namespace attn::tools {
 struct TuneOptions {
   double budgetSeconds = 60;  // per function, compile time included
   int reps = 5;               // timed runs per candidate (the minimum decides)
+  int confirmRounds = 30;     // rounds of the winner against the heuristic, alternated; 0: none
   backend::TargetInfo target;
   std::function<void(const std::string &)> progress; // one line per candidate
 };
@@ -27,6 +28,9 @@ struct TuneReport {
   double heuristicMs = 0, bestMs = 0;
   int candidates = 0;
   int wrongResults = 0;           // candidates rejected: results differ from the heuristic's
+  int confirmRounds = 0;          // rounds of the side-by-side check (0: the heuristic won outright)
+  double confirmRatio = 0;        // their median of winner ms / heuristic ms
+  bool keptHeuristic = false;     // the check found the winner not faster: `best` is the heuristic
   double seconds = 0;
 };
 
@@ -39,8 +43,16 @@ bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTens
 /// pipeline, so each op carries its heuristic schedule): coordinate descent over the schedule's
 /// parameters from the heuristic's choice, timing each candidate on random inputs (the functions'
 /// shapes must be static), within the time budget; a candidate whose results differ from the
-/// heuristic schedule's beyond float rounding is rejected. The best schedule found (source = "tuned") is
-/// written into the op. Returns false with `error` when a function cannot be tuned.
+/// heuristic schedule's beyond float rounding is rejected. The descent's winner is then called
+/// alternately with the heuristic's kernel (confirmRounds rounds in the budget's last fifth, the
+/// first 3 even past it) and kept only if the median of the rounds' ratios says it is 1% faster. The chosen
+/// schedule (source = "tuned") is written into the op. The budget is checked between measurements.
+/// Returns false with `error` when a function cannot be tuned.
+/// What the side-by-side check found, for reports: "" when the descent found nothing faster, else
+/// "side by side, N rounds: R of the heuristic's time" and, when it did not hold, ", not 1% faster:
+/// the heuristic's schedule kept" (or that the check could not run its kernels).
+std::string sideBySideSummary(const TuneReport &report);
+
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error);
 

@@ -10,6 +10,7 @@ the CSV holds the same rows. Prints one line per row and "ok" at the end.
 import csv
 import json
 import os
+import re
 import statistics
 import sys
 
@@ -62,6 +63,14 @@ for r in rows:
     assert r["rss_mb"] > 1
     # The first call's result against the double-precision reference (numpy's: against float64).
     assert 0 <= r["check_error"] <= 1e-4, r["check_error"]
+    # attn-tuned: what the tuner's side-by-side check of its pick found ("" when nothing was faster).
+    if r["scheme"] == "attn-tuned":
+        assert re.fullmatch(r"(side by side, \d+ rounds: \d+\.\d{3} of the heuristic's time"
+                            r"(, not 1% faster: the heuristic's schedule kept)?)?"
+                            r"|the side-by-side check could not run: the heuristic's schedule kept",
+                            r["tuning"]), r["tuning"]
+    else:
+        assert "tuning" not in r
     # CPU time over wall time while timed: at most the row's threads (give or take the ~0.2 a
     # late-accounted tick can add); 0 from numpy's script and for timed runs under 20 ms together
     # (most of the quick shapes').
