@@ -1,7 +1,7 @@
 //===- attn-tune.cpp - autotune #attn.schedule on this machine ------------===//
 //
-// attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--reps=N] [--confirm-rounds=N] [--target=T]
-//           [--threads=N]
+// attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--reps=N] [--confirm-rounds=N]
+//           [--target=T] [--threads=N]
 //
 // Runs the attn pipeline, then measures candidate schedules of every attn.attention op on random
 // inputs of the functions' (static) shapes, starting from --attn-select-schedule's choice; the
@@ -97,8 +97,9 @@ int main(int argc, char **argv) {
                  << llvm::format("%.3f", r.heuristicMs) << " ms, best "
                  << llvm::format("%.3f", r.bestMs) << " ms ("
                  << llvm::format("%.2f", r.heuristicMs / r.bestMs) << "x)"
-                 << (r.confirmRounds || r.keptHeuristic ? "; " + tools::sideBySideSummary(r) : std::string()) << "\n  "
-                 << r.best << "\n";
+                 << (r.confirmRounds || r.keptHeuristic ? "; " + tools::sideBySideSummary(r)
+                                                        : std::string())
+                 << "\n  " << r.best << "\n";
   std::string text;
   llvm::raw_string_ostream os(text);
   module->print(os);

@@ -28,7 +28,7 @@ struct TuneReport {
   double heuristicMs = 0, bestMs = 0;
   int candidates = 0;
   int wrongResults = 0;           // candidates rejected: results differ from the heuristic's
-  int confirmRounds = 0;          // rounds of the side-by-side check (0: the heuristic won outright)
+  int confirmRounds = 0;          // rounds of the side-by-side check (0: none ran)
   double confirmRatio = 0;        // their median of winner ms / heuristic ms
   bool keptHeuristic = false;     // the check found the winner not faster: `best` is the heuristic
   double seconds = 0;
@@ -45,16 +45,16 @@ bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTens
 /// shapes must be static), within the time budget; a candidate whose results differ from the
 /// heuristic schedule's beyond float rounding is rejected. The descent's winner is then called
 /// alternately with the heuristic's kernel (confirmRounds rounds in the budget's last fifth, the
-/// first 3 even past it) and kept only if the median of the rounds' ratios says it is 1% faster. The chosen
-/// schedule (source = "tuned") is written into the op. The budget is checked between measurements.
-/// Returns false with `error` when a function cannot be tuned.
+/// first 3 even past it) and kept only if the median of the rounds' ratios says it is 1% faster.
+/// The chosen schedule (source = "tuned") is written into the op. The budget is checked between
+/// measurements. Returns false with `error` when a function cannot be tuned.
+bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
+                std::string &error);
+
 /// What the side-by-side check found, for reports: "" when the descent found nothing faster, else
 /// "side by side, N rounds: R of the heuristic's time" and, when it did not hold, ", not 1% faster:
 /// the heuristic's schedule kept" (or that the check could not run its kernels).
 std::string sideBySideSummary(const TuneReport &report);
-
-bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
-                std::string &error);
 
 } // namespace attn::tools
 
