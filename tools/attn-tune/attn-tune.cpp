@@ -1,7 +1,7 @@
 //===- attn-tune.cpp - autotune #attn.schedule on this machine ------------===//
 //
-// attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--reps=N] [--confirm-rounds=N]
-//           [--target=T] [--threads=N]
+// attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--max-candidates=N] [--reps=N]
+//           [--confirm-rounds=N] [--target=T] [--threads=N]
 //
 // Runs the attn pipeline, then measures candidate schedules of every attn.attention op on random
 // inputs of the functions' (static) shapes, starting from --attn-select-schedule's choice; the
@@ -41,6 +41,11 @@ static cl::opt<int> confirmRounds(
              "alternately, in the budget's last fifth (the first 3 even past it); the candidate is "
              "kept only if the median round says it is 1% faster (default 30; 0: no check)"),
     cl::init(30), cl::cat(category));
+static cl::opt<int> maxCandidates(
+    "max-candidates",
+    cl::desc("Schedules measured at most, the heuristic's included (default 0: as many as the "
+             "budget allows)"),
+    cl::init(0), cl::cat(category));
 static cl::opt<std::string> targetFlag("target", cl::desc("Halide target string (default: host)"),
                                        cl::value_desc("target"), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("No progress lines"), cl::cat(category));
@@ -60,6 +65,8 @@ int main(int argc, char **argv) {
     return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
   if (confirmRounds < 0)
     return tools::fail("--confirm-rounds must be at least 0, got " + std::to_string(confirmRounds));
+  if (maxCandidates < 0)
+    return tools::fail("--max-candidates must be at least 0, got " + std::to_string(maxCandidates));
   if (threads.getNumOccurrences() && threads < 1)
     return tools::fail("--threads must be at least 1, got " + std::to_string(threads));
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
@@ -80,6 +87,7 @@ int main(int argc, char **argv) {
   options.budgetSeconds = budget;
   options.reps = reps;
   options.confirmRounds = confirmRounds;
+  options.maxCandidates = maxCandidates;
   options.target = *target;
   if (!quiet)
     options.progress = [](const std::string &line) { llvm::errs() << line << "\n"; };

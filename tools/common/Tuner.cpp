@@ -226,10 +226,12 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       std::vector<HostTensor> expected;
       const std::vector<const HostTensor *> in = pointers(inputs);
       Compiled last; // the kernel evaluate() measured last
+      double lastCost = 0; // seconds the last new candidate took to compile and time
       auto evaluate = [&](const Point &p) {
         auto it = seen.find(key(p));
         if (it != seen.end())
           return it->second;
+        const double t0 = elapsed();
         op.setScheduleAttr(p.attr(heuristic));
         last = compile(module, name, options, inputs);
         double ms = timeMin(last, in, options.reps);
@@ -243,6 +245,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
           ++report.wrongResults;
         }
         seen[key(p)] = ms;
+        lastCost = elapsed() - t0;
         ++report.candidates;
         if (options.progress) {
           std::string line;
@@ -266,6 +269,14 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       // The descent leaves the side-by-side check (below) a share of the budget.
       const double descentBudget =
           options.budgetSeconds * (options.confirmRounds > 0 ? kDescentShare : 1.0);
+      // Another candidate only if one like the last fits in the descent's share (and the count
+      // allows one): compile times
+      // (seconds) dwarf most kernels' runs, and one started near the end overran the budget by
+      // as much, leaving the check 3 rounds (attn-bench, 20 s budgets, 2026-12-02 14:37).
+      auto timeForAnother = [&] {
+        return elapsed() + lastCost < descentBudget &&
+               (options.maxCandidates == 0 || report.candidates < options.maxCandidates);
+      };
       bool decode = best.tileQ < lanes;
       std::vector<Axis> axes;
       if (!decode)
@@ -293,11 +304,11 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
           improved = true;
         }
       };
-      while (improved && elapsed() < descentBudget) {
+      while (improved && timeForAnother()) {
         improved = false;
         for (Axis &axis : axes) {
           for (int64_t v : axis.values) {
-            if (elapsed() >= descentBudget)
+            if (!timeForAnother())
               break;
             Point p = best;
             if (axis.field(p) == v)
@@ -311,7 +322,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
           }
         }
         for (const char *par : {"heads", "tiles"}) {
-          if (elapsed() >= descentBudget || best.parallel == par)
+          if (!timeForAnother() || best.parallel == par)
             continue;
           Point p = best;
           p.parallel = par;

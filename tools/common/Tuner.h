@@ -18,6 +18,7 @@ struct TuneOptions {
   double budgetSeconds = 60;  // per function, compile time included
   int reps = 5;               // timed runs per candidate (the minimum decides)
   int confirmRounds = 30;     // rounds of the winner against the heuristic, alternated; 0: none
+  int maxCandidates = 0;      // schedules measured at most, the heuristic's included; 0: no limit
   backend::TargetInfo target;
   std::function<void(const std::string &)> progress; // one line per candidate
 };
