@@ -156,9 +156,7 @@ int runBaseline(const WorkerJob &job, const BenchShape &s) {
   unsigned seed = 1;
   for (const std::vector<int64_t> &shape : s.argShapes())
     in.push_back(randomFloats(shape, seed++));
-  std::vector<const HostTensor *> args;
-  for (const HostTensor &t : in)
-    args.push_back(&t);
+  std::vector<const HostTensor *> args = pointersTo(in);
   HostTensor out(kernel::ElemType::F32, {s.B, s.H, s.Tq, s.D});
   auto f32 = [](HostTensor &t) { return reinterpret_cast<float *>(t.data.data()); };
   auto run = [&] { baseline->run(f32(in[0]), f32(in[1]), f32(in[2]), f32(out)); };
@@ -227,8 +225,7 @@ bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const st
   c.inputs = tools::randomInputs(fn, s.argShapes(), 1);
   if (!tools::resultTensors(fn, c.inputs, c.outputs, error))
     return false;
-  for (const HostTensor &t : c.inputs)
-    c.in.push_back(&t);
+  c.in = pointersTo(c.inputs);
   return true;
 }
 

@@ -404,9 +404,7 @@ int main(int argc, char **argv) {
   std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, *target, error);
   if (!kernel)
     return tools::fail(error);
-  std::vector<const HostTensor *> inputPtrs;
-  for (const HostTensor &t : inputs)
-    inputPtrs.push_back(&t);
+  const std::vector<const HostTensor *> inputPtrs = pointersTo(inputs);
   if (!kernel->run(inputPtrs, outputs, error))
     return tools::fail(error);
 

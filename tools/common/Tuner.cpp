@@ -106,13 +106,6 @@ Compiled compile(mlir::ModuleOp module, const std::string &function, const TuneO
   return c;
 }
 
-std::vector<const HostTensor *> pointers(const std::vector<HostTensor> &inputs) {
-  std::vector<const HostTensor *> in;
-  for (const HostTensor &t : inputs)
-    in.push_back(&t);
-  return in;
-}
-
 /// The minimum of `reps` runs after a warm-up, in ms; negative when the kernel does not run. Its
 /// results are left in c.outputs.
 double timeMin(Compiled &c, const std::vector<const HostTensor *> &in, int reps) {
@@ -224,7 +217,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
       // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).
       std::vector<HostTensor> expected;
-      const std::vector<const HostTensor *> in = pointers(inputs);
+      const std::vector<const HostTensor *> in = pointersTo(inputs);
       Compiled last; // the kernel evaluate() measured last
       double lastCost = 0; // seconds the last new candidate took to compile and time
       auto evaluate = [&](const Point &p) {
@@ -270,9 +263,9 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       const double descentBudget =
           options.budgetSeconds * (options.confirmRounds > 0 ? kDescentShare : 1.0);
       // Another candidate only if one like the last fits in the descent's share (and the count
-      // allows one): compile times
-      // (seconds) dwarf most kernels' runs, and one started near the end overran the budget by
-      // as much, leaving the check 3 rounds (attn-bench, 20 s budgets, 2026-12-02 14:37).
+      // allows one): compile times (seconds) dwarf most kernels' runs, and one started near the
+      // end overran the budget by as much, leaving the check 3 rounds (attn-bench, 20 s budgets,
+      // 2026-12-02 14:37).
       auto timeForAnother = [&] {
         return elapsed() + lastCost < descentBudget &&
                (options.maxCandidates == 0 || report.candidates < options.maxCandidates);

@@ -33,6 +33,14 @@ struct HostTensor {
   std::string shapeStr() const; // (3, 8)
 };
 
+/// The tensors' addresses, in order: the form JitKernel::run takes its inputs in.
+inline std::vector<const HostTensor *> pointersTo(const std::vector<HostTensor> &tensors) {
+  std::vector<const HostTensor *> p;
+  for (const HostTensor &t : tensors)
+    p.push_back(&t);
+  return p;
+}
+
 /// Half-precision conversions (IEEE binary16 and bfloat16), round to nearest even.
 float halfToFloat(uint16_t h);
 uint16_t floatToHalf(float f);
