@@ -5,6 +5,7 @@
 #include "Halide.h"
 
 #include <cpuid.h>
+#include <unistd.h>
 
 namespace attn::backend {
 namespace {
@@ -36,6 +37,14 @@ TargetInfo describe(const Halide::Target &t) {
   return info;
 }
 
+/// The host's target with what only the host tells (its cache).
+TargetInfo describeHost(const Halide::Target &t) {
+  TargetInfo info = describe(t);
+  long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  info.l2Bytes = l2 > 0 ? l2 : 0;
+  return info;
+}
+
 } // namespace
 
 bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error) {
@@ -45,7 +54,8 @@ bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error)
     features = s.substr(4); // "-opencl..." or ""
   try {
     Halide::Target t;
-    if (s == "host" || s.rfind("host-", 0) == 0) {
+    const bool host = s == "host" || s.rfind("host-", 0) == 0;
+    if (host) {
       t = sanitizedHost();
       if (!features.empty()) {
         // Re-parse the sanitized host with the extra features, so Halide validates them.
@@ -66,7 +76,7 @@ bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error)
       }
       t = Halide::Target(s);
     }
-    out = describe(t);
+    out = host ? describeHost(t) : describe(t);
     return true;
   } catch (const Halide::Error &e) {
     error = "unknown target '" + spec + "': " + e.what();
@@ -74,7 +84,7 @@ bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error)
   }
 }
 
-TargetInfo defaultTarget() { return describe(sanitizedHost()); }
+TargetInfo defaultTarget() { return describeHost(sanitizedHost()); }
 
 bool hostCanRun(const std::string &halideTarget, std::string &error) {
   Halide::Target t(halideTarget), host = sanitizedHost();

@@ -190,6 +190,7 @@ llvm::json::Value Results::json() const {
                             {"date", info.date},
                             {"command", info.command},
                             {"target", info.target},
+                            {"l2_bytes", info.l2Bytes},
                             {"peak_gflops", std::move(peaks)},
                             {"cpus", std::move(cpus)},
                             {"reps", info.reps},

@@ -103,6 +103,7 @@ std::vector<Pair> targetPairs(const std::vector<Row> &rows, const std::vector<Be
 /// What the run was: written into the JSON.
 struct RunInfo {
   std::string command, date, target;
+  int64_t l2Bytes = 0; // the host's per-core L2, which the schedule heuristics read (0: not known)
   std::map<int, double> peakGflops; // threads -> GFLOP/s
   std::map<int, std::vector<int>> cpus; // threads -> the CPUs its measurements ran on (Cpus.h)
   int reps = 0;

@@ -441,6 +441,7 @@ int main(int argc, char **argv) {
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
   info.date = date;
   info.target = target->halideTarget;
+  info.l2Bytes = target->l2Bytes;
   info.reps = reps;
   info.pairRounds = 2 * reps;
   std::string error;

@@ -32,8 +32,14 @@ int main(int argc, char **argv) {
   attn::tools::installTargetResolver();
 
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << "attn: Halide " << attn::backend::halideVersion()
-       << ", default kernel target " << attn::backend::defaultTarget().halideTarget << "\n";
+    attn::backend::TargetInfo host = attn::backend::defaultTarget();
+    os << "attn: Halide " << attn::backend::halideVersion() << ", default kernel target "
+       << host.halideTarget << ", ";
+    // The schedule heuristics read the L2 (docs/SCHEDULES.md).
+    if (host.l2Bytes > 0)
+      os << host.l2Bytes / 1024 << " KiB of L2 per core\n";
+    else
+      os << "L2 size unknown\n";
   });
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "attn optimizer driver\n", registry));

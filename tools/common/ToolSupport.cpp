@@ -80,6 +80,7 @@ void installTargetResolver() {
     traits.lanes = info.f32Lanes;
     traits.avx512 = info.f32Lanes >= 16;
     traits.gpu = info.gpu;
+    traits.l2Bytes = info.l2Bytes;
     return true;
   });
 }

@@ -8,6 +8,7 @@
 #ifndef ATTN_BACKEND_TARGET_H
 #define ATTN_BACKEND_TARGET_H
 
+#include <cstdint>
 #include <string>
 
 namespace attn::backend {
@@ -19,6 +20,9 @@ struct TargetInfo {
   bool gpu = false;         // has a GPU feature (cuda, opencl)
   bool cuda = false;
   bool opencl = false;
+  // The host's per-core L2 in bytes (glibc's sysconf, which reads CPUID) for `host` targets; 0 for
+  // a target named by its features, whose machine is not known. The schedule heuristics use it.
+  int64_t l2Bytes = 0;
 };
 
 /// Resolves a Halide target string. `host` (alone or as a prefix, `host-opencl`) is the host minus

@@ -4,7 +4,8 @@
 Recomputes every derived column from the raw timings (median, GFLOP/s, % of the recorded peak, the
 ratio to the best baseline of the same shape and thread count, each side-by-side pair's median of
 per-round ratios), checks each pair's sides (and that every unmasked prefill row of the fused
-kernel has its FMA probe pair) instead of trusting attn-bench's own arithmetic, checks that the rows of T threads ran on the first T CPUs this process may use, and checks
+kernel has its FMA probe pair) instead of trusting attn-bench's own arithmetic, checks that the rows of T threads ran on the first T CPUs this process may use, that the recorded L2
+size is the host's, and checks
 the CSV holds the same rows. Prints one line per row and "ok" at the end.
 """
 import csv
@@ -12,6 +13,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 
 doc = json.load(open(sys.argv[1]))
@@ -24,6 +26,12 @@ cpus = {int(t): c for t, c in doc["cpus"].items()}
 allowed = sorted(os.sched_getaffinity(0))
 for t in peak:
     assert cpus[t] == allowed[:t], f"{t}-thread rows ran on CPUs {cpus[t]}, not the first {t} of {allowed}"
+# The host's L2 per core, which the schedule heuristics read, as getconf reports it (the attn
+# schemes ran on the host: no --target).
+if "--target" not in doc["command"]:
+    l2 = subprocess.run(["getconf", "LEVEL2_CACHE_SIZE"], capture_output=True, text=True).stdout.strip()
+    expected = int(l2) if l2.isdigit() else 0
+    assert doc["l2_bytes"] == expected, f"l2_bytes {doc['l2_bytes']}, getconf says {expected}"
 
 
 def close(a, b):

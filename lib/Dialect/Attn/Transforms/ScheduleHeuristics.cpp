@@ -1,7 +1,8 @@
 //===- ScheduleHeuristics.cpp - the default #attn.schedule ----------------===//
 //
 // Numbers here were measured on AMD Zen 5 (AVX-512, 1 MB L2 per core) unless they name Zen 3 (AVX2,
-// 512 KB L2 per core) or Zen 4 (AVX-512 in two 256-bit passes); see docs/SCHEDULES.md.
+// 512 KB L2 per core), Zen 4 (AVX-512 in two 256-bit passes) or the Intel Xeon guest (AVX-512, 2 MB
+// L2 per core); see docs/SCHEDULES.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -161,8 +162,9 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // (pairs: 64 rows against 16 0.717, 128 against 64 0.928), 32 rows 0.79 (bench/ab, 2026-11-30).
   // Not measured on AVX-512, whose 32-row tiles reached 80% of peak there (Zen 5).
   int64_t tileQ = 2 * lanes;
-  const bool kvOutgrowsCaches = known(s.tk) && known(s.dk) && known(s.dv) &&
-                                s.tk * (s.dk + s.dv) * 4 > (int64_t(4) << 20);
+  const bool kvKnown = known(s.tk) && known(s.dk) && known(s.dv);
+  const int64_t kvBytes = kvKnown ? s.tk * (s.dk + s.dv) * 4 : 0;
+  const bool kvOutgrowsCaches = kvBytes > (int64_t(4) << 20);
   if (!t.avx512 && !additive && kvOutgrowsCaches && (!known(rows) || rows >= 16 * lanes)) {
     tileQ = 16 * lanes;
     blockK = std::min<int64_t>(blockK, 256);
@@ -172,7 +174,17 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // job first), so one head's K and V are in L3 at a time rather than one per thread. S = 16384,
   // D = 64 on Zen 4 (8 MB per head, 32 MB of L3), two threads: 0.889 of the time of tasks per
   // head (bench/ab, 2026-12-01); at S = 4096 (2 MB) 1.017, no gain.
-  if (t.avx512 && kvOutgrowsCaches)
+  // Where each core has an L2 of 2 MB or more (the Intel Xeon guest: AMX-capable cores, 2 MB of L2
+  // each), K and V already stream too slowly from beyond L2 once they are above
+  // half of it: tiles in groups (below) took 0.876-0.939 of the time at 2 MB (S = 4096 at D = 64,
+  // S = 2048 at D = 128 and its GQA4; one and two threads) and 0.895 at 4 MB (S = 4096, D = 128),
+  // but 1.001 at 1 MB (S = 2048, D = 64); with groups, the tiles of a head in parallel too ran as
+  // fast as tasks per head (S = 4096, two threads: 0.893 and 0.895 of the time of neither; bench/ab,
+  // 2026-12-02). AMD's cores have 1 MB (Zen 4, Zen 5) and keep the 4 MB rule; so does a target named
+  // by its features (its machine's L2 is not known: `--attn-select-schedule="l2-kib=..."` tells it).
+  const bool bigL2 = t.l2Bytes >= (int64_t(2) << 20);
+  const bool kvBeyondL2 = bigL2 && kvBytes > t.l2Bytes / 2;
+  if (t.avx512 && (kvOutgrowsCaches || kvBeyondL2))
     parallel = "tiles";
   // And groups of 8 tiles take each key block in turn, so that a block of K and V that comes from
   // memory serves 8 tiles from L2 while each tile keeps its 32 rows' working set (larger tiles cut
@@ -180,7 +192,7 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // in a phase where this guest's share of L3 held less than a head's 8 MB: 0.759 of the time with
   // one head on one thread, 0.776 with 8 heads on two (groups of 4: 0.819); S = 8192 (4 MB, not
   // grouped here) 1.02 (bench/ab, 2026-12-02).
-  int64_t groupQ = t.avx512 && kvOutgrowsCaches && !additive ? 8 : 0;
+  int64_t groupQ = t.avx512 && (kvOutgrowsCaches || kvBeyondL2) && !additive ? 8 : 0;
   // (Additive scores on AVX2 had tiles of one vector of rows while each term was the rational
   // tanh, whose constants left too few registers for two. With tanhOfSumTerm, 2 vectors x 3 keys
   // and P.V's 6 x 2 blocks over 16 rows took 0.90 of the time of 1 vector x 4 keys and 4 x 2

@@ -40,6 +40,14 @@ struct AttnSelectSchedulePass : impl::AttnSelectScheduleBase<AttnSelectScheduleP
       getOperation().emitError() << "--attn-select-schedule: " << error;
       return signalPassFailure();
     }
+    if (l2KiB < 0) {
+      getOperation().emitError() << "--attn-select-schedule: l2-kib must be a size in KiB (0: the "
+                                    "host's), not "
+                                 << static_cast<int64_t>(l2KiB);
+      return signalPassFailure();
+    }
+    if (l2KiB > 0)
+      traits.l2Bytes = static_cast<int64_t>(l2KiB) * 1024;
     getOperation().walk([&](Operation *op) {
       if (!isa<AttnDialect>(op->getDialect()) || (op->hasAttr("schedule") && !overwrite))
         return;

@@ -1,10 +1,20 @@
 // RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX512
 // RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX2
+// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 l2-kib=2048" | FileCheck %s --check-prefix=L2M2
+// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 l2-kib=1024" | FileCheck %s --check-prefix=L2M1
+// RUN: not attn-opt %s --attn-select-schedule="l2-kib=-1" 2>&1 | FileCheck %s --check-prefix=BADL2
+// RUN: not attn-opt %s --attn-select-schedule="target=riscv-avx" 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// BADL2: error: --attn-select-schedule: l2-kib must be a size in KiB (0: the host's), not -1
+// BADTARGET: error: --attn-select-schedule: unknown target 'riscv-avx'
 
 // Prefill: tiles of two vectors of query rows, key blocks of up to 1024. P.V blocks of 4 rows x 4
 // vectors on AVX-512, 6 rows x 2 vectors on AVX2 (12 accumulators of its 16 registers).
 // AVX512-LABEL: func @prefill
 // AVX512: schedule = #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "heuristic">
+// With 2 MB of L2 per core, K and V of a kv head at half of it (Tk = 2048, D = 64: 1 MB) are not
+// grouped (@keys_beyond_big_l2 below).
+// L2M2-LABEL: func @prefill
+// L2M2: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads",
 // AVX2-LABEL: func @prefill
 // AVX2: schedule = #attn.schedule<tile_q = 16, block_k = 1024, vector = 8, reg_q = 6, reg_k = 6, reg_v = 2, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "heuristic">
 func.func @prefill(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64xf32>, %v: tensor<1x8x2048x64xf32>) -> tensor<1x8x2048x64xf32> {
@@ -41,6 +51,20 @@ func.func @long_keys(%q: tensor<1x8x16384x64xf32>, %k: tensor<1x8x16384x64xf32>,
 func.func @long_keys_few_queries(%q: tensor<1x8x64x64xf32>, %k: tensor<1x8x16384x64xf32>, %v: tensor<1x8x16384x64xf32>) -> tensor<1x8x64x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x64x64xf32>, tensor<1x8x16384x64xf32>, tensor<1x8x16384x64xf32> -> tensor<1x8x64x64xf32>
   return %o : tensor<1x8x64x64xf32>
+}
+
+// K and V of a kv head between half the L2 and 4 MB (Tk = 4096, D = 64: 2 MB): tiles in groups of 8
+// on a machine whose cores have 2 MB of L2 or more; not with 1 MB, nor where the L2 is not known
+// (a target named by its features, as in the AVX512 run).
+// AVX512-LABEL: func @keys_beyond_big_l2
+// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads",
+// L2M2-LABEL: func @keys_beyond_big_l2
+// L2M2: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 8, parallel = "tiles",
+// L2M1-LABEL: func @keys_beyond_big_l2
+// L2M1: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads",
+func.func @keys_beyond_big_l2(%q: tensor<1x8x4096x64xf32>, %k: tensor<1x8x4096x64xf32>, %v: tensor<1x8x4096x64xf32>) -> tensor<1x8x4096x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x4096x64xf32>, tensor<1x8x4096x64xf32>, tensor<1x8x4096x64xf32> -> tensor<1x8x4096x64xf32>
+  return %o : tensor<1x8x4096x64xf32>
 }
 
 // A block of 256 keys (Tk = 256): 8 keys per register block on AVX-512, which divide it (12 would

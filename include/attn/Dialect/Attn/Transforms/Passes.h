@@ -20,6 +20,7 @@ struct TargetTraits {
   int lanes = 16;      // f32 vector lanes
   bool avx512 = true;  // 32 vector registers (16 otherwise)
   bool gpu = false;
+  int64_t l2Bytes = 0; // per-core L2 of the machine the kernels run on; 0: not known
 };
 
 /// Resolves a target string into traits. lib/Backend knows Halide's targets; the passes do not link

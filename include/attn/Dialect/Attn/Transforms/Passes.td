@@ -53,7 +53,9 @@ def AttnSelectSchedule : Pass<"attn-select-schedule", "mlir::func::FuncOp"> {
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
            "The Halide target string the kernels are compiled for (vector width, register file)">,
     Option<"overwrite", "overwrite", "bool", /*default=*/"false",
-           "Replace schedules the ops already carry">
+           "Replace schedules the ops already carry">,
+    Option<"l2KiB", "l2-kib", "int64_t", /*default=*/"0",
+           "Per-core L2 cache of the machine, in KiB (0: the host's for a host target, else unknown)">
   ];
 }
 
