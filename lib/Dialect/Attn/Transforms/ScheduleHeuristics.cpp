@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 namespace attn {
@@ -193,6 +195,13 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // one head on one thread, 0.776 with 8 heads on two (groups of 4: 0.819); S = 8192 (4 MB, not
   // grouped here) 1.02 (bench/ab, 2026-12-02).
   int64_t groupQ = t.avx512 && (kvOutgrowsCaches || kvBeyondL2) && !additive ? 8 : 0;
+  // With 2 MB of L2 or more, as many tiles (8 to 16) as keep the group's output accumulators
+  // (tile_q x Dv floats per tile) at a sixteenth of the L2: 16 at D = 64 and 8 at D = 128 with 2 MB.
+  // On the Intel guest, groups of 16 against 8 at D = 64 took 0.921 (twice) and 0.924 of the time
+  // on two threads (S = 4096, S = 16384), 0.976 and 1.009 on one; at D = 128 (twice the state)
+  // 0.995 and 1.009 on two threads, 0.982 on one, and its GQA4 1.042 (bench/ab, 2026-12-02).
+  if (groupQ > 0 && bigL2 && known(s.dv) && s.dv > 0)
+    groupQ = std::clamp<int64_t>(t.l2Bytes / 16 / (tileQ * s.dv * 4), 8, 16);
   // (Additive scores on AVX2 had tiles of one vector of rows while each term was the rational
   // tanh, whose constants left too few registers for two. With tanhOfSumTerm, 2 vectors x 3 keys
   // and P.V's 6 x 2 blocks over 16 rows took 0.90 of the time of 1 vector x 4 keys and 4 x 2

@@ -53,18 +53,29 @@ func.func @long_keys_few_queries(%q: tensor<1x8x64x64xf32>, %k: tensor<1x8x16384
   return %o : tensor<1x8x64x64xf32>
 }
 
-// K and V of a kv head between half the L2 and 4 MB (Tk = 4096, D = 64: 2 MB): tiles in groups of 8
-// on a machine whose cores have 2 MB of L2 or more; not with 1 MB, nor where the L2 is not known
-// (a target named by its features, as in the AVX512 run).
+// K and V of a kv head between half the L2 and 4 MB (Tk = 4096, D = 64: 2 MB): tiles in groups on a
+// machine whose cores have 2 MB of L2 or more, 16 of them (their accumulators, 16 x 32 x 64 floats,
+// are a sixteenth of the L2); not with 1 MB, nor where the L2 is not known (a target named by its
+// features, as in the AVX512 run).
 // AVX512-LABEL: func @keys_beyond_big_l2
 // AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads",
 // L2M2-LABEL: func @keys_beyond_big_l2
-// L2M2: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 8, parallel = "tiles",
+// L2M2: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 16, parallel = "tiles",
 // L2M1-LABEL: func @keys_beyond_big_l2
 // L2M1: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads",
 func.func @keys_beyond_big_l2(%q: tensor<1x8x4096x64xf32>, %k: tensor<1x8x4096x64xf32>, %v: tensor<1x8x4096x64xf32>) -> tensor<1x8x4096x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x4096x64xf32>, tensor<1x8x4096x64xf32>, tensor<1x8x4096x64xf32> -> tensor<1x8x4096x64xf32>
   return %o : tensor<1x8x4096x64xf32>
+}
+
+// At D = 128 (Tk = 2048: 2 MB) a tile's accumulators are twice as large: groups of 8.
+// L2M2-LABEL: func @keys_beyond_big_l2_wide_values
+// L2M2: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 8, parallel = "tiles",
+// AVX512-LABEL: func @keys_beyond_big_l2_wide_values
+// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads",
+func.func @keys_beyond_big_l2_wide_values(%q: tensor<1x8x2048x128xf32>, %k: tensor<1x8x2048x128xf32>, %v: tensor<1x8x2048x128xf32>) -> tensor<1x8x2048x128xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x2048x128xf32>, tensor<1x8x2048x128xf32>, tensor<1x8x2048x128xf32> -> tensor<1x8x2048x128xf32>
+  return %o : tensor<1x8x2048x128xf32>
 }
 
 // A block of 256 keys (Tk = 256): 8 keys per register block on AVX-512, which divide it (12 would
