@@ -211,8 +211,15 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       int lanes = heuristic.getVector() > 0 ? static_cast<int>(heuristic.getVector()) : 16;
       Point best = pointOf(heuristic);
       std::map<std::string, double> seen;
-      // A candidate's identity is its schedule's text (every tunable field is in it).
-      auto key = [&](const Point &p) { return text(p.attr(heuristic)); };
+      // A candidate's identity is its schedule's text (every tunable field is in it), with the key
+      // block a CPU kernel takes (kernel::cpuBlockKeys: a block_k above a static key count is one
+      // block of the keys, so 1024 and 2048 over 512 keys are 512's kernel, not measured again).
+      auto keyType = mlir::cast<mlir::RankedTensorType>(op.getKey().getType());
+      const int64_t tk = options.target.gpu ? -1 : keyType.getDimSize(keyType.getRank() - 2);
+      auto key = [&](Point p) {
+        p.blockK = kernel::cpuBlockKeys(p.blockK, tk);
+        return text(p.attr(heuristic));
+      };
       // Every candidate's results are compared with the heuristic schedule's (the first measured):
       // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
       // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).

@@ -60,6 +60,18 @@ const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf
 /// blocks without a partial last block (ScheduleHeuristics.cpp).
 constexpr int64_t kPackedOperandWidth = 768;
 
+/// The keys per block of a CPU fused attention kernel: `blockK`, except where a static key count
+/// `tk` is smaller, which one block of `tk` rounded up to 16 keys covers (`tk` negative: not
+/// known, kDynamic or MLIR's dynamic size). (A block past the last
+/// key computes scores of keys that do not exist and masks them one by one: block_k = 1024 over
+/// 512 keys took 2.0x the time of 512.) The schedule heuristic and the lowering both use it.
+inline int64_t cpuBlockKeys(int64_t blockK, int64_t tk) {
+  if (tk < 0 || tk >= blockK)
+    return blockK;
+  int64_t rounded = tk < 16 ? 16 : (tk + 15) / 16 * 16;
+  return rounded < blockK ? rounded : blockK;
+}
+
 /// An op's #attn.schedule: how its kernel runs. 0 (or empty) means the schedule's default for the
 /// target. See AttnBase.td for the meaning of each field.
 struct ScheduleSpec {

@@ -111,6 +111,21 @@ func.func @one_block(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v:
   return %o : tensor<1x2x256x64xf32>
 }
 
+// A hand-written block_k above a static key count (1024 over 512 keys) is one block of the keys:
+// the scores, probabilities and P.V of keys past Tk are not computed (43 register blocks of 12
+// keys, not 86; computed and masked one by one, they had taken 2.0x the time).
+// RUN: attn-compile %s --entry=block_past_keys -o %t/past --emit=stmt,schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=PASTKEYS < %t/past/block_past_keys.stmt
+// RUN: FileCheck %s --check-prefix=PASTKEYSLOG < %t/past/block_past_keys.schedule.txt
+// PASTKEYS: allocate op0_attention_p[float32 * 32 * 512 *
+// PASTKEYS: for (op0_attention_s.s0.op0_attention_jj.fused.op0_attention_s_jo, 0, 43) {
+// PASTKEYS: for (op0_attention_oc.s1.op0_attention_rj$x.op0_attention_oc_jc, 0, 4) {
+// PASTKEYSLOG: tiles of 32 query rows, key blocks of 512; {{.*}}; one key block: the result reads its P.V and row sum;
+func.func @block_past_keys(%q: tensor<1x2x512x64xf32>, %k: tensor<1x2x512x64xf32>, %v: tensor<1x2x512x64xf32>) -> tensor<1x2x512x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 1024, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads">} : tensor<1x2x512x64xf32>, tensor<1x2x512x64xf32>, tensor<1x2x512x64xf32> -> tensor<1x2x512x64xf32>
+  return %o : tensor<1x2x512x64xf32>
+}
+
 // A tile of more rows than a Q.K^T register block holds (AVX2, 64 rows = 8 vectors): blocks of 2
 // vectors x 6 keys, looped over the tile's 4 row blocks inside each group of keys, the block max of
 // each row block computed in its loop from the accumulators.

@@ -65,8 +65,9 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
                                                 : 32;
   blocking.blockKeys = op.schedule.blockK > 0 ? static_cast<int>(op.schedule.blockK)
                        : options.gpu          ? 32
-                       : tk != k::kDynamic && tk < 1024 ? static_cast<int>((tk + 15) / 16 * 16)
-                                                        : 1024;
+                                              : 1024;
+  if (!options.gpu)
+    blocking.blockKeys = static_cast<int>(k::cpuBlockKeys(blocking.blockKeys, tk));
   blocking.skipBlocks = !options.gpu;
   blocking.foldDeclaredSizes = !options.gpu;
   // (The GPU schedule places its threads on the merge's loop, which a pure state does not have.)

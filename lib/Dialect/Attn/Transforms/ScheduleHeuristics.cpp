@@ -97,7 +97,7 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // Tiles of fewer rows than two vectors take blocks of `cap` keys, or all the keys when there are
   // fewer (a block is computed whole: 1024-key blocks made a Tk = 128 decode cost 8x its work).
   auto shortTileBlockK = [&](int64_t cap) {
-    return known(s.tk) ? std::min<int64_t>(cap, (s.tk + 15) / 16 * 16) : 1024;
+    return known(s.tk) ? kernel::cpuBlockKeys(cap, s.tk) : 1024;
   };
   if (known(rows) && rows < 4) {
     // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot products
@@ -131,8 +131,7 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   int64_t blockK = 1024;
   if (op.getWindow().has_value() || (op.getCausal() && group > 1))
     blockK = 256;
-  if (known(s.tk) && s.tk < blockK)
-    blockK = std::max<int64_t>(16, (s.tk + 15) / 16 * 16);
+  blockK = kernel::cpuBlockKeys(blockK, s.tk);
   // Additive scores (on AVX2's schedule here, AVX-512 included: above): 2 vectors x 3 keys. A
   // score costs a few operations per feature (tanhOfSumTerm's four and a reciprocal, each with its
   // temporaries), so the block needs no reuse: 4 keys took 1.09x the time of 3 (Zen 3, one

@@ -71,7 +71,7 @@ def Attn_ScheduleAttr : AttrDef<Attn_Dialect, "Schedule"> {
     | parameter | meaning on a CPU | on a GPU (fused attention) |
     |---|---|---|
     | `tile_q` | query rows per tile (fused attention) or per parallel task (other ops) | query rows per thread block |
-    | `block_k` | keys per block of the fused attention's online softmax | keys per shared-memory K/V tile |
+    | `block_k` | keys per block of the fused attention's online softmax (at most a static key count rounded up to 16: a larger block is one block of the keys) | keys per shared-memory K/V tile |
     | `vector` | f32 lanes per vector | - |
     | `reg_q` | rows of a register block (P.V in the fused kernel; every matmul-shaped stage otherwise) | rows of each thread's register blocks |
     | `reg_k` | keys (or columns) of a register block (Q.K^T in the fused kernel) | keys of each thread's Q.K^T block |
