@@ -61,10 +61,10 @@ const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf
 constexpr int64_t kPackedOperandWidth = 768;
 
 /// The keys per block of a CPU fused attention kernel: `blockK`, except where a static key count
-/// `tk` is smaller, which one block of `tk` rounded up to 16 keys covers (`tk` negative: not
-/// known, kDynamic or MLIR's dynamic size). (A block past the last
-/// key computes scores of keys that do not exist and masks them one by one: block_k = 1024 over
-/// 512 keys took 2.0x the time of 512.) The schedule heuristic and the lowering both use it.
+/// `tk` is smaller, which one block of `tk` rounded up to 16 keys covers (`tk` negative: not known,
+/// kDynamic or MLIR's dynamic size). A block past the last key computes scores of keys that do not
+/// exist and masks them one by one: block_k = 1024 over 512 keys took 2.0x the time of 512. The
+/// lowering, the schedule heuristic and the tuner (which skips block sizes this maps to one) use it.
 inline int64_t cpuBlockKeys(int64_t blockK, int64_t tk) {
   if (tk < 0 || tk >= blockK)
     return blockK;
