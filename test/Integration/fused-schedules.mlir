@@ -26,6 +26,13 @@
 // RUN: attn-run %s --entry=grouped_gqa_causal --random-inputs --check | FileCheck %s
 // RUN: attn-run %s --entry=grouped_float_mask --random-inputs --seed=5 --check | FileCheck %s
 // RUN: attn-run %s --entry=grouped_bool_mask --random-inputs --seed=6 --check | FileCheck %s
+// RUN: attn-run %s --entry=causal_no_batch --random-inputs --check | FileCheck %s
+// RUN: attn-run %s --entry=tile_rows_past_vector --random-inputs --seed=10 --check | FileCheck %s
+// RUN: attn-run %s --entry=tile_rows_past_vector --random-inputs --seed=10 --check --target=x86-64-linux-avx-avx2-f16c-fma-sse41 | FileCheck %s
+// RUN: attn-run %s --entry=additive_causal_no_batch --random-inputs --seed=11 --check | FileCheck %s
+// RUN: attn-run %s --entry=mask_two_rows --random-inputs --seed=13 --check | FileCheck %s
+// RUN: attn-run %s --entry=tiles_without_keys --random-inputs --seed=14 --check | FileCheck %s
+// RUN: attn-run %s --entry=additive_split_k_no_batch --random-inputs --seed=12 --check --target=x86-64-linux-avx-avx2-f16c-fma-sse41 | FileCheck %s
 // CHECK: check result #0 {{.*}}: ok
 
 func.func @default_tiles(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
@@ -178,4 +185,42 @@ func.func @tile_groups_window_gqa(%q: tensor<2x4x37x24xf32>, %k: tensor<2x2x53x2
 func.func @tile_groups_lengths(%q: tensor<3x2x37x24xf32>, %k: tensor<3x2x53x24xf32>, %v: tensor<3x2x53x20xf32>, %len: tensor<3xi32>) -> tensor<3x2x37x20xf32> {
   %o = attn.attention scaled_dot %q, %k, %v key_lengths(%len : tensor<3xi32>) {schedule = #attn.schedule<tile_q = 16, block_k = 16, group_q = 2>} : tensor<3x2x37x24xf32>, tensor<3x2x53x24xf32>, tensor<3x2x53x20xf32> -> tensor<3x2x37x20xf32>
   return %o : tensor<3x2x37x20xf32>
+}
+
+// Found by scripts/schedule-sweep.py (random schedules x shapes x masks against the reference):
+// a causal mask on a graph without batch dims ([T, D]) failed at run time under the heuristic's
+// own schedule (the scores' register block needed rows past the tile: the mask's row index let
+// Halide's bounds inference tie a tile's rows to the cut diagonal block's keys).
+func.func @causal_no_batch(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32> -> tensor<64x16xf32>
+  return %o : tensor<64x16xf32>
+}
+// And a tile_q that is not whole vectors of rows (24 with vectors of 16: two vectors of rows cover
+// 32) failed at run time: it is rounded up to 32 (kernel::cpuTileRows).
+func.func @tile_rows_past_vector(%q: tensor<2x40x24xf32>, %k: tensor<2x53x24xf32>, %v: tensor<2x53x20xf32>) -> tensor<2x40x20xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 24, block_k = 16, vector = 16>} : tensor<2x40x24xf32>, tensor<2x53x24xf32>, tensor<2x53x20xf32> -> tensor<2x40x20xf32>
+  return %o : tensor<2x40x20xf32>
+}
+// The additive score's two forms under any mask, without batch dims: Halide 14's compiler failed
+// (an internal error) on the key projections' copy at the root, whose bounds differ between the
+// two forms (the cut diagonal block; split-K); they are read in place there (CPU/FusedAttention.cpp).
+func.func @additive_causal_no_batch(%q: tensor<31x8xf32>, %k: tensor<40x16xf32>, %v: tensor<40x4xf32>, %wa: tensor<33x24xf32>, %va: tensor<33xf32>) -> tensor<31x4xf32> {
+  %o = attn.attention additive %q, %k, %v weight(%wa : tensor<33x24xf32>) vec(%va : tensor<33xf32>) causal align(bottom_right) {schedule = #attn.schedule<tile_q = 16, vector = 8>} : tensor<31x8xf32>, tensor<40x16xf32>, tensor<40x4xf32> -> tensor<31x4xf32>
+  return %o : tensor<31x4xf32>
+}
+func.func @additive_split_k_no_batch(%q: tensor<7x8xf32>, %k: tensor<53x16xf32>, %v: tensor<53x16xf32>, %wa: tensor<4x24xf32>, %va: tensor<4xf32>) -> tensor<7x16xf32> {
+  %o = attn.attention additive %q, %k, %v weight(%wa : tensor<4x24xf32>) vec(%va : tensor<4xf32>) window(7) align(top_left) {schedule = #attn.schedule<block_k = 8, split_k = 1>} : tensor<7x8xf32>, tensor<53x16xf32>, tensor<53x16xf32> -> tensor<7x16xf32>
+  return %o : tensor<7x16xf32>
+}
+// A [Tq, Tk] mask over two query rows (GQA: 4 query heads per kv head): Halide 14's compiler died of
+// SIGFPE on the mask's broadcast index (a select); it is a min now.
+func.func @mask_two_rows(%q: tensor<2x8x2x64xf32>, %k: tensor<2x2x5x64xf32>, %v: tensor<2x2x5x8xf32>, %m: tensor<2x5xi1>) -> tensor<2x8x2x8xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v mask(%m : tensor<2x5xi1>) : tensor<2x8x2x64xf32>, tensor<2x2x5x64xf32>, tensor<2x2x5x8xf32> -> tensor<2x8x2x8xf32>
+  return %o : tensor<2x8x2x8xf32>
+}
+// Tiles that see no key (bottom-right causal, 31 queries over one key: only the last row sees it):
+// the cut block's bound was negative for them, a negative buffer size Halide refused to compile.
+func.func @tiles_without_keys(%q: tensor<31x4xf32>, %k: tensor<1x4xf32>, %v: tensor<1x40xf32>) -> tensor<31x40xf32> {
+  %o = attn.attention dot %q, %k, %v causal window(3) align(bottom_right) {schedule = #attn.schedule<tile_q = 16, vector = 16, reg_k = 8, reg_v = 4, split_k = 1>} : tensor<31x4xf32>, tensor<1x4xf32>, tensor<1x40xf32> -> tensor<31x40xf32>
+  return %o : tensor<31x40xf32>
 }

@@ -72,6 +72,18 @@ inline int64_t cpuBlockKeys(int64_t blockK, int64_t tk) {
   return rounded < blockK ? rounded : blockK;
 }
 
+/// The query rows per tile of a CPU fused attention kernel built with vectors of `lanes` floats:
+/// `tileQ`, rounded up to whole vectors once it is more than one. A tile of at least a vector of
+/// rows is vectorized over its rows, and the scores' register blocks cover whole vectors: with
+/// tile_q = 24 and 16 lanes they needed 32 rows of a 24-row block, and the kernel failed at run
+/// time (schedule-sweep.py). Fewer rows than a vector (decode tiles: keys in the lanes) stay as they
+/// are. The lowering applies it to any schedule; the heuristic and the tuner write whole vectors.
+inline int64_t cpuTileRows(int64_t tileQ, int64_t lanes) {
+  if (tileQ <= lanes || lanes <= 0)
+    return tileQ;
+  return (tileQ + lanes - 1) / lanes * lanes;
+}
+
 /// An op's #attn.schedule: how its kernel runs. 0 (or empty) means the schedule's default for the
 /// target. See AttnBase.td for the meaning of each field.
 struct ScheduleSpec {

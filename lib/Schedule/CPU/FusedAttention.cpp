@@ -80,6 +80,10 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       << (tiles ? "query tiles" : "");
 
   // K and V staged once per task with row strides Halide knows (broadcasts with immediate offsets).
+  // Not the additive key projections without batch dims: they are computed whole at the root
+  // already, and a copy there failed in Halide 14's compiler under any mask ("Internal Error: Name
+  // not in Scope: ..._range": the copy's bounds, which differ between the score's two forms, read
+  // the range check that picks the form before it is computed; found by scripts/schedule-sweep.py).
   LoopLevel task = hasBatch ? LoopLevel(res, hb) : LoopLevel::root();
   // (The score stage that reads K is sacc, or its rfactor intermediate in the decode schedule.)
   auto stageK = [&](Func reader) {
@@ -88,7 +92,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       ks.compute_at(task).vectorize(f.d, L, TailStrategy::RoundUp);
       if (f.staticDk != kernel::kDynamic) // rows padded to whole vectors; reads past Dk are clamped
         ks.bound_extent(f.d, static_cast<int>((f.staticDk + L - 1) / L * L));
-    } else {
+    } else if (hasBatch) {
       for (Func kp : {f.kp, f.kpE}) {
         if (!kp.defined())
           continue;

@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --check-prefix=FUSED < %t/fused/fused.stmt
 // RUN: FileCheck %s --check-prefix=FUSEDLOG < %t/fused/fused.schedule.txt
 // FUSED-NOT: allocate {{.*}}2048 * 2048
-// FUSED: allocate op0_attention_s[float32 * 32 * ([[SKEYS:t[0-9]+]] + 12) *
+// FUSED: allocate op0_attention_s[float32 * 32 * (((([[SKEYS:t[0-9]+]] + 31)/12)*12) + 12) *
 // FUSED: allocate op0_attention_p[float32 * 32 *
 // The tiles are computed straight into the result's buffer (no intermediate of the op's result).
 // FUSED-NOT: allocate op0_attention_res
@@ -25,12 +25,12 @@
 // FUSED: allocate op0_attention_mc_intm[float32 * 32 * 1 * 1 * 1 * 1 * 4]
 // FUSED: allocate op0_attention_lc_intm[float32 * 32 * 1 * 1 * 1 * 1 * 4]
 // The score buffer's keys: up to the last tile's last row (the cut), at most the block's 256 (its 8
-// tiles of 32 rows), rounded up to the register block's 12 keys.
+// tiles of 32 rows), rounded up to the register block's 12 keys. (The max: the cut keeps at least
+// the block's first key, for tiles that see none.)
 // FUSED: produce result0 {
 // FUSED: let [[LASTTILE:t[0-9]+]] = (result0.extent.1 + -1)/32
-// FUSED: let [[INBLOCK:t[0-9]+]] = min([[LASTTILE]], 7)
-// FUSED: let [[CUT:t[0-9]+]] = [[INBLOCK]]*32
-// FUSED: let [[SKEYS]] = (([[CUT]] + 31)/12)*12
+// FUSED: let [[CUT:t[0-9]+]] = min([[LASTTILE]], 7)*32
+// FUSED: let [[SKEYS]] = max([[CUT]], t{{[0-9]+}})
 // FUSED: halide_do_par_for
 // The tile's queries: the row count and heads the types declare are constants to the kernel (no
 // per-lane division of a row index by a run-time Tq). Blocks of 16 rows x 16 features are read
@@ -124,6 +124,18 @@ func.func @one_block(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v:
 func.func @block_past_keys(%q: tensor<1x2x512x64xf32>, %k: tensor<1x2x512x64xf32>, %v: tensor<1x2x512x64xf32>) -> tensor<1x2x512x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 32, block_k = 1024, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads">} : tensor<1x2x512x64xf32>, tensor<1x2x512x64xf32>, tensor<1x2x512x64xf32> -> tensor<1x2x512x64xf32>
   return %o : tensor<1x2x512x64xf32>
+}
+
+// A hand-written tile_q that is not whole vectors of rows (24 with 16 lanes) is rounded up to them
+// (kernel::cpuTileRows): the register blocks cover whole vectors, and with tiles of 24 rows they
+// needed 32 rows of a 24-row block (the kernel failed at run time; the results are checked in
+// test/Integration/fused-schedules.mlir, @tile_rows_past_vector).
+// RUN: attn-compile %s --entry=tile_rows_past_vector -o %t/tilerows --emit=schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
+// RUN: FileCheck %s --check-prefix=TILEROWSLOG < %t/tilerows/tile_rows_past_vector.schedule.txt
+// TILEROWSLOG: tiles of 32 query rows, key blocks of 64;
+func.func @tile_rows_past_vector(%q: tensor<1x2x100x64xf32>, %k: tensor<1x2x64x64xf32>, %v: tensor<1x2x64x64xf32>) -> tensor<1x2x100x64xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 24, block_k = 64, vector = 16>} : tensor<1x2x100x64xf32>, tensor<1x2x64x64xf32>, tensor<1x2x64x64xf32> -> tensor<1x2x100x64xf32>
+  return %o : tensor<1x2x100x64xf32>
 }
 
 // A tile of more rows than a Q.K^T register block holds (AVX2, 64 rows = 8 vectors): blocks of 2

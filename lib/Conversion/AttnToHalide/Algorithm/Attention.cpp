@@ -66,8 +66,12 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   blocking.blockKeys = op.schedule.blockK > 0 ? static_cast<int>(op.schedule.blockK)
                        : options.gpu          ? 32
                                               : 1024;
-  if (!options.gpu)
+  // The CPU schedule's shape rules for any schedule, hand-written ones included (KernelSpec.h).
+  const int lanes = op.schedule.lanes(options.lanes);
+  if (!options.gpu) {
     blocking.blockKeys = static_cast<int>(k::cpuBlockKeys(blocking.blockKeys, tk));
+    blocking.tileRows = static_cast<int>(k::cpuTileRows(blocking.tileRows, lanes));
+  }
   blocking.skipBlocks = !options.gpu;
   blocking.foldDeclaredSizes = !options.gpu;
   // (The GPU schedule places its threads on the merge's loop, which a pure state does not have.)
@@ -75,7 +79,6 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.
-  const int lanes = op.schedule.lanes(options.lanes);
   // Additive scores by tanhOfSumTerm with vectors of 8 lanes (the heuristic's width for them on
   // every x86 target) or 16 (a hand-written or tuned schedule on AVX-512: Halide 14 builds the
   // 16-lane reciprocal from two 8-lane rcpps; on Zen 4 that took 0.58 of the rational's time and

@@ -78,11 +78,15 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   std::vector<Expr> bkT = toHalideOrder(asExprs(f.bk)); // tensor order
   auto withBk = [&](std::vector<Expr> inner) { return concat(inner, asExprs(f.bk)); };
 
-  // Row r of kv batch kvb (tensor order) is query i of head h = hk * group + r / Tq.
+  // Row r of kv batch kvb (tensor order) is query i = r % Tq of head h = hk * group + r / Tq. Also
+  // without batch dims (one head, r < Tq but for a last tile's rows past Tq, whose results are
+  // dropped): the mask's row as r itself let Halide's bounds inference relate a tile's rows to the
+  // cut block's keys, and the scores' register block then needed rows past the tile (a causal
+  // [T, D] graph failed at run time: 40 rows of a 32-row block required; schedule-sweep.py).
   auto queryIndex = [&](Expr r, std::vector<Expr> kvb) {
     if (nb >= 1)
       kvb.back() = kvb.back() * group + r / tq;
-    return std::make_pair(kvb, nb >= 1 ? r % tq : r);
+    return std::make_pair(kvb, r % tq);
   };
   // The queries read with one head per kv head: row r is query r of head hk, without the division
   // and remainder (0.991 of the time at S = 512, one thread). (Only here: in the mask, the row as a
@@ -260,8 +264,11 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     const HTensor &m = *maskOperand;
     std::vector<Expr> full = concat(qBatch, {qi, keyOf});
     std::vector<Expr> midx;
+    // A broadcast dim (extent 1) reads index 0, any other its own index: min(i, extent - 1) is
+    // both, for the extents the verifier allows. (The form select(extent == 1, 0, i) crashed Halide
+    // 14's compiler, SIGFPE, for two query rows and a [Tq, Tk] mask; schedule-sweep.py.)
     for (int d = 0; d < m.rank(); ++d)
-      midx.push_back(select(m.extent(d) == 1, 0, full[full.size() - m.rank() + d]));
+      midx.push_back(min(full[full.size() - m.rank() + d], m.extent(d) - 1));
     if (m.elem == k::ElemType::Bool)
       keep = keep && m.at(midx);
     else
@@ -290,7 +297,11 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // last block is cut; the entries left are masked one by one).
   f.rj = RDom(0, KB, name + "_rj");
   if (cutLastBlock)
-    f.rj.where(f.c * KB + f.rj.x <= keyHi);
+    // (At least key 0: a tile that sees no key at all, e.g. the first rows of a bottom-right
+    // causal mask over fewer keys than queries, visits no block, but a negative bound gave the cut
+    // block's buffers a negative size, which Halide refused at compile time. A bound that depends
+    // on the block, max(keyHi, c * KB), made the score buffer span every block.)
+    f.rj.where(f.c * KB + f.rj.x <= max(keyHi, 0));
   // The block's max and sum in groups (FusedBlocking::maxGroup, sumGroup): the max of each group of
   // maxGroup keys is a Func of the scores' own accumulators (sacc), so a schedule can compute it in
   // the Q.K^T register block's loop, and the sum of each group of sumGroup probabilities repeats
