@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Stands in for attn-run in schedule-sweep.test: answers as FAKE_ATTN_RUN says (ok, a wrong result,
+a crash, a hang, a clean refusal, or a Halide error at run time), so that the test can show the
+sweep telling them apart."""
+import os
+import sys
+import time
+
+mode = os.environ.get("FAKE_ATTN_RUN", "ok")
+if mode == "ok":
+    print("check result #0 tensor<2x8xf32>: max abs error 1e-08, max rel error 1e-07, max|ref| 1, "
+          "tolerance 1e-04 x max|ref|: ok")
+    sys.exit(0)
+if mode == "wrong":
+    print("check result #0 tensor<2x8xf32>: max abs error 0.5, max rel error 1, max|ref| 1, "
+          "tolerance 1e-04 x max|ref|: FAILED")
+    sys.exit(1)
+if mode == "crash":
+    os.abort()
+if mode == "hang":
+    time.sleep(60)
+if mode == "refuse":
+    print("attn-run: error: 'attn.attention' op key dim 8 does not match", file=sys.stderr)
+    sys.exit(1)
+if mode == "halide":
+    print("attn-run: error: running @sweep: Error: Bounds given for s in ii (from 0 to 23) do not "
+          "cover required region (from 0 to 31)", file=sys.stderr)
+    sys.exit(1)
+sys.exit(2)
