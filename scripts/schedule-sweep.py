@@ -202,11 +202,11 @@ def main():
         cmd = case.command(a.attn_run, path, i)
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout)
-            verdict = None
+            verdict, refusal = None, diagnostic(p.stderr)
             if p.returncode == 0 and re.search(r"check result #0 .*: ok", p.stdout):
                 ok += 1
-            elif p.returncode == 1 and "check result" not in p.stdout and diagnostic(p.stderr):
-                refused[diagnostic(p.stderr)] += 1
+            elif p.returncode == 1 and "check result" not in p.stdout and refusal:
+                refused[refusal] += 1
             else:
                 verdict = f"exit {p.returncode}: " + (p.stdout + p.stderr).strip()[-600:]
         except subprocess.TimeoutExpired:
