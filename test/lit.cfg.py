@@ -28,7 +28,7 @@ config.substitutions.append(
 
 tool_dirs = [config.attn_tools_dir, config.llvm_tools_dir]
 tools = ["attn-opt", "attn-compile", "attn-run", "attn-tune", "attn-bench", "tanh-split-error",
-         "tuner-results-agree"]
+         "tuner-results-agree", "tuner-decisions"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # Kernels run on 2 threads at most: lit already runs tests side by side.

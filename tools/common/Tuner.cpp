@@ -129,26 +129,31 @@ double timeMin(Compiled &c, const std::vector<const HostTensor *> &in, int reps)
 /// for S = 1024 on two threads took 1.12x the heuristic's time side by side.) Runs `minRounds`
 /// rounds, then more up to `maxRounds` while `more()` says there is time; the result is each
 /// round's winner ms / heuristic ms (empty when a kernel fails to run).
-std::vector<double> sideBySide(Compiled &heuristic, Compiled &winner,
+std::vector<double> sideBySide(Compiled &heuristic, const std::string &heuristicSchedule,
+                               Compiled &winner, const std::string &winnerSchedule,
                                const std::vector<const HostTensor *> &in, double heuristicMs,
-                               int minRounds, int maxRounds, const std::function<bool()> &more) {
+                               int minRounds, int maxRounds, const std::function<bool()> &more,
+                               const TuneOptions &options) {
   const int calls = std::max(1, static_cast<int>(std::ceil(10.0 / std::max(heuristicMs, 1e-3))));
-  auto time = [&](Compiled &c) {
+  auto time = [&](Compiled &c, const std::string &schedule) {
     auto t0 = Clock::now();
     for (int i = 0; i < calls; ++i)
       if (!c.run(in))
         return -1.0;
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    if (options.timingForTest)
+      ms = calls * options.timingForTest(schedule, TimingPhase::SideBySide, ms / calls);
+    return ms;
   };
   std::vector<double> ratios;
   for (int round = 0; round < maxRounds && (round < minRounds || more()); ++round) {
     double h, w;
     if (round % 2 == 0) {
-      h = time(heuristic);
-      w = time(winner);
+      h = time(heuristic, heuristicSchedule);
+      w = time(winner, winnerSchedule);
     } else {
-      w = time(winner);
-      h = time(heuristic);
+      w = time(winner, winnerSchedule);
+      h = time(heuristic, heuristicSchedule);
     }
     if (h <= 0 || w < 0)
       return {};
@@ -235,6 +240,8 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
         op.setScheduleAttr(p.attr(heuristic));
         last = compile(module, name, options, inputs);
         double ms = timeMin(last, in, options.reps);
+        if (ms >= 0 && options.timingForTest)
+          ms = options.timingForTest(text(p.attr(heuristic)), TimingPhase::Descent, ms);
         bool wrong = false;
         if (ms >= 0 && expected.empty())
           expected = last.outputs;
@@ -333,8 +340,10 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       // stays (written as the tuner's: the tuner chose it).
       if (bestKernel.kernel && options.confirmRounds > 0) {
         std::vector<double> ratios =
-            sideBySide(heuristicKernel, bestKernel, in, report.heuristicMs, kMinConfirmRounds,
-                       options.confirmRounds, [&] { return elapsed() < options.budgetSeconds; });
+            sideBySide(heuristicKernel, text(pointOf(heuristic).attr(heuristic)), bestKernel,
+                       text(best.attr(heuristic)), in, report.heuristicMs, kMinConfirmRounds,
+                       options.confirmRounds, [&] { return elapsed() < options.budgetSeconds; },
+                       options);
         report.confirmRounds = static_cast<int>(ratios.size());
         report.confirmRatio = percentileOf(ratios, 0.5);
         bool confirmed = !ratios.empty() && report.confirmRatio < kMinGain;

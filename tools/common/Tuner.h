@@ -14,6 +14,10 @@
 
 namespace attn::tools {
 
+/// Where a candidate's time was taken: the descent's minimum of `reps` runs, or one call in a
+/// round of the side-by-side check.
+enum class TimingPhase { Descent, SideBySide };
+
 struct TuneOptions {
   double budgetSeconds = 60;  // per function, compile time included
   int reps = 5;               // timed runs per candidate (the minimum decides)
@@ -21,6 +25,13 @@ struct TuneOptions {
   int maxCandidates = 0;      // schedules measured at most, the heuristic's included; 0: no limit
   backend::TargetInfo target;
   std::function<void(const std::string &)> progress; // one line per candidate
+  /// Test seam (test/Unit/tuner-decisions.cpp): when set, each time measured (ms per call) is
+  /// replaced by what this returns for the candidate's #attn.schedule text and the phase. The
+  /// kernels are still compiled, run and their results compared; only the clock is replaced, so
+  /// the descent's and the check's decisions can be tested without depending on the machine's
+  /// speed (a timed test of them failed under ASan in CI, 2026-12-03).
+  std::function<double(const std::string &schedule, TimingPhase phase, double measuredMs)>
+      timingForTest;
 };
 
 struct TuneReport {
