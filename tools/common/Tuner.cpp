@@ -217,12 +217,17 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       Point best = pointOf(heuristic);
       std::map<std::string, double> seen;
       // A candidate's identity is its schedule's text (every tunable field is in it), with the key
-      // block a CPU kernel takes (kernel::cpuBlockKeys: a block_k above a static key count is one
-      // block of the keys, so 1024 and 2048 over 512 keys are 512's kernel, not measured again).
+      // block and the tile rows a CPU kernel takes (kernel::cpuBlockKeys: a block_k above a static
+      // key count is one block of the keys, so 1024 and 2048 over 512 keys are 512's kernel;
+      // kernel::cpuTileRows: tile_q = 24 with 16 lanes is 32's kernel), not measured again.
       auto keyType = mlir::cast<mlir::RankedTensorType>(op.getKey().getType());
-      const int64_t tk = options.target.gpu ? -1 : keyType.getDimSize(keyType.getRank() - 2);
+      const bool cpu = !options.target.gpu;
+      const int64_t tk = cpu ? keyType.getDimSize(keyType.getRank() - 2) : -1;
       auto key = [&](Point p) {
-        p.blockK = kernel::cpuBlockKeys(p.blockK, tk);
+        if (cpu) {
+          p.blockK = kernel::cpuBlockKeys(p.blockK, tk);
+          p.tileQ = kernel::cpuTileRows(p.tileQ, lanes);
+        }
         return text(p.attr(heuristic));
       };
       // Every candidate's results are compared with the heuristic schedule's (the first measured):
@@ -321,9 +326,12 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
             if (axis.field(p) == v)
               continue;
             axis.field(p) = v;
-            // Tiles of whole row vectors. (A P.V row block that does not divide the tile gets a
-            // guarded last block: AVX2's 6 rows in a tile of 16.)
-            if (!decode && (p.tileQ % lanes != 0 || p.regQ > p.tileQ))
+            // Tiles of whole row vectors: a CPU kernel rounds its tile up to them (cpuTileRows),
+            // so a hand-written start of 24 rows is tuned along every axis; a GPU tile must be
+            // one. (A P.V row block that does not divide the tile gets a guarded last block:
+            // AVX2's 6 rows in a tile of 16.)
+            const int64_t rows = cpu ? kernel::cpuTileRows(p.tileQ, lanes) : p.tileQ;
+            if (!decode && (rows % lanes != 0 || p.regQ > rows))
               continue;
             tryPoint(p);
           }
