@@ -2,7 +2,8 @@
 """Random differential testing of the attention kernels: schedules x shapes x masks x kinds.
 
 Each case is a random attention graph (score kind, batch and head layout with GQA, awkward sizes,
-masks, element type, fused op or the unfused chain) under a random hand-written #attn.schedule (any
+masks, element type, fused op or the unfused chain), or a random attn.multi_head layer (self or
+cross attention, MHA / GQA / MQA, biases, masks; decomposed or lowered whole), under a random hand-written #attn.schedule (any
 value the verifier accepts), run by `attn-run --random-inputs --check` against the double-precision
 reference evaluator, on one or two threads, on the host target or on AVX2. A case passes when the
 check says ok; it may also be refused with a diagnostic (reported, grouped by message). A wrong
@@ -71,6 +72,9 @@ class Case:
         self.mask = self.mask_clause()
         self.schedule = self.schedule_attr()
         self.out_type = tensor(self.lead_q + [tq, dv], self.elem)
+        # The unfused chain's mask, softmax and weighted_sum ops get schedules of their own (drawn
+        # last, so the draws above are what they were before).
+        self.chain_schedules = [] if self.fused else [self.schedule_attr() for _ in range(3)]
 
     def arg(self, name, shape, elem=None):
         t = tensor(shape, elem or self.elem)
@@ -143,13 +147,14 @@ class Case:
                         f" : {qt}, {kt}, {vt} -> {self.out_type}")
         else:
             st = tensor(self.lead_q + [self.tq, self.tk], self.elem)
+            ms, ps, ws = (f"{{schedule = {c}}}" for c in self.chain_schedules)
             body.append(f"  %s = attn.score {self.kind} {q}, {k}{self.score} {sched} : {qt}, {kt} -> {st}")
             s = "%s"
             if self.mask:
-                body.append(f"  %sm = attn.mask %s{self.mask} : {st}")
+                body.append(f"  %sm = attn.mask %s{self.mask} {ms} : {st}")
                 s = "%sm"
-            body.append(f"  %p = attn.softmax {s} : {st}")
-            body.append(f"  %o = attn.weighted_sum %p, {v} : {st}, {vt} -> {self.out_type}")
+            body.append(f"  %p = attn.softmax {s} {ps} : {st}")
+            body.append(f"  %o = attn.weighted_sum %p, {v} {ws} : {st}, {vt} -> {self.out_type}")
         return (f"func.func @sweep({sig}) -> {self.out_type} {{\n" + "\n".join(body) +
                 f"\n  return %o : {self.out_type}\n}}\n")
 
@@ -161,6 +166,87 @@ class Case:
         if not self.fused:
             cmd.append("--fuse=false")
         return cmd
+
+
+class MultiHeadCase(Case):
+    """One random attn.multi_head layer (self or cross attention, MHA / GQA / MQA, biases, masks)
+    under a random hand-written schedule, which is its projections' (--attn-decompose-multi-head
+    gives it to the four attn.linear ops; with --fuse=false the whole layer is lowered as one op)."""
+
+    def __init__(self, rng):
+        self.rng = r = rng
+        self.kind = r.choice(["scaled_dot", "scaled_dot", "dot"])
+        self.elem = r.choice(["f32"] * 6 + ["f16", "bf16"])
+        b = r.choice([1, 2, 3])
+        tq = r.choice([1, 2, 7, 13, 16, 33, 64])
+        hkv = r.choice([1, 1, 2, 3])
+        self.heads = hkv * r.choice([1, 2, 4])
+        self.kv_heads = hkv
+        dk, dv = r.choice([2, 4, 8, 16]), r.choice([2, 4, 8, 12])
+        e = r.choice([4, 8, 16, 17, 24, 48])
+        self.fused = r.random() < 0.7
+        self.threads = r.choice([1, 2])
+        self.target = r.choice([None] * 3 + [AVX2])
+        self.args = []
+        self.lead_q = [b, self.heads]  # the scores' leading dims, for masks
+        x, xt = self.arg("x", [b, tq, e])
+        if r.random() < 0.6:  # self-attention
+            tk, ekv, mem, memt = tq, e, x, xt
+        else:
+            tk, ekv = r.choice([1, 5, 17, 64, 100]), r.choice([e, 8, 20])
+            mem, memt = self.arg("mem", [b, tk, ekv])
+        self.tq, self.tk = tq, tk
+        eout = r.choice([e, 4, 10])
+        w = [self.arg(n, shape) for n, shape in (("wq", [e, self.heads * dk]), ("wk", [ekv, hkv * dk]),
+                                                  ("wv", [ekv, hkv * dv]),
+                                                  ("wo", [self.heads * dv, eout]))]
+        biases = ""
+        for name, width in (("q", self.heads * dk), ("k", hkv * dk), ("v", hkv * dv), ("o", eout)):
+            if r.random() < 0.4:
+                n, t = self.arg("b" + name, [width])
+                biases += f" bias_{name}({n} : {t})"
+        heads = f"heads({self.heads})" + (f" kv_heads({hkv})" if hkv != self.heads or r.random() < 0.3
+                                         else "")
+        self.out_type = tensor([b, tq, eout], self.elem)
+        self.mask = self.mask_clause()
+        self.schedule = self.schedule_attr()
+        self.op = (f"attn.multi_head {self.kind} {x}, {mem} {heads} proj("
+                   + ", ".join(n for n, _ in w) + " : " + ", ".join(t for _, t in w) + ")"
+                   + biases + self.mask + f" {{schedule = {self.schedule}}} : {xt}, {memt} -> "
+                   + self.out_type)
+
+    def mask_clause(self):
+        r = self.rng
+        parts = []
+        if r.random() < 0.3:
+            parts.append("causal")
+        if r.random() < 0.15:
+            parts.append(f"window({r.choice([1, 3, 16])})")
+        if parts:
+            parts.append(f"align({r.choice(['top_left', 'bottom_right'])})")
+        if r.random() < 0.2:
+            n, t = self.arg("len", r.choice([[self.lead_q[0]], []]), "i32")
+            parts.append(f"key_lengths({n} : {t})")
+        if r.random() < 0.2:
+            elem = r.choice(["i1", "i1", self.elem])
+            full = self.lead_q + [self.tq, self.tk]
+            shape = r.choice([full, full[-2:], [full[0], 1, 1, self.tk], full[1:]])
+            n, t = self.arg("m", shape, elem)
+            parts.append(f"mask({n} : {t})")
+        return "".join(" " + p for p in parts)
+
+    def text(self):
+        sig = ", ".join(f"%{n}: {t}" for n, t in self.args)
+        return (f"func.func @sweep({sig}) -> {self.out_type} {{\n  %o = {self.op}\n"
+                f"  return %o : {self.out_type}\n}}\n")
+
+
+def make_case(seed, index, multi_head_share):
+    """Case `index` of `seed`. Whether it is a multi_head layer is drawn apart, so the attention
+    cases of a seed are the ones they were before multi_head cases were added."""
+    if random.Random(f"{seed}:{index}:multi_head").random() < multi_head_share:
+        return MultiHeadCase(random.Random(f"{seed}:{index}"))
+    return Case(random.Random(f"{seed}:{index}"))
 
 
 def diagnostic(stderr):
@@ -184,6 +270,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=0, help="stop starting cases after this long")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per case")
+    ap.add_argument("--multi-head-share", type=float, default=0.2,
+                    help="the share of cases that are attn.multi_head layers")
     ap.add_argument("--keep", help="directory for the cases' files (default: a temporary one)")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
@@ -195,7 +283,7 @@ def main():
     for i in range(a.first, a.first + a.cases):
         if a.minutes and time.time() - start > a.minutes * 60:
             break
-        case = Case(random.Random(f"{a.seed}:{i}"))
+        case = make_case(a.seed, i, a.multi_head_share)
         path = os.path.join(work, f"case-{a.seed}-{i}.mlir")
         with open(path, "w") as f:
             f.write(case.text())

@@ -29,9 +29,14 @@ struct DecomposeMultiHead : OpRewritePattern<MultiHeadOp> {
     MultiHeadSizes s = getMultiHeadSizes(op);
     int64_t heads = s.heads, kvHeads = s.kvHeads;
     auto tensor = [&](ArrayRef<int64_t> shape) { return RankedTensorType::get(shape, elem); };
+    // A multi_head's schedule is its projections' (as when it is lowered whole: MultiHead.cpp), so
+    // a hand-written one goes to the four attn.linear ops; the attention gets its own from
+    // --attn-select-schedule.
+    ScheduleAttr projections = op.getScheduleAttr();
     auto project = [&](Value x, Value w, Value b, int64_t t) {
       int64_t n = cast<RankedTensorType>(w.getType()).getDimSize(1);
-      return rewriter.create<LinearOp>(loc, tensor({s.batch, t, n}), x, w, b, nullptr).getResult();
+      return rewriter.create<LinearOp>(loc, tensor({s.batch, t, n}), x, w, b, projections)
+          .getResult();
     };
     auto split = [&](Value x, int64_t h, int64_t t, int64_t d) {
       return rewriter
@@ -52,7 +57,7 @@ struct DecomposeMultiHead : OpRewritePattern<MultiHeadOp> {
                                                  attention.getResult(), nullptr);
     Value y = project(merged, op.getWO(), op.getBO(), s.tq);
     if (y.getType() != op.getType()) // keep the op's declared (possibly more static) type
-      y = rewriter.create<LinearOp>(loc, op.getType(), merged, op.getWO(), op.getBO(), nullptr);
+      y = rewriter.create<LinearOp>(loc, op.getType(), merged, op.getWO(), op.getBO(), projections);
     rewriter.replaceOp(op, y);
     return success();
   }

@@ -31,3 +31,19 @@ func.func @cross_dynamic(%x: tensor<?x?x?xf32>, %m: tensor<?x?x?xf32>, %w: tenso
          key_lengths(%len : tensor<?xi32>) mask(%keep : tensor<?x?xi1>) : tensor<?x?x?xf32>, tensor<?x?x?xf32> -> tensor<?x?x?xf32>
   return %y : tensor<?x?x?xf32>
 }
+
+// A hand-written schedule is the projections': the four attn.linear ops take it, the attention
+// none (--attn-select-schedule gives it the fused kernel's).
+// CHECK-LABEL: func @projection_schedule
+// CHECK: attn.linear %arg0, %arg1 {schedule = #attn.schedule<tile_q = 32, vector = 8, reg_q = 2, reg_v = 1, parallel = "tiles">}
+// CHECK: attn.linear %arg0, %arg2 {schedule = #attn.schedule<tile_q = 32, vector = 8, reg_q = 2, reg_v = 1, parallel = "tiles">}
+// CHECK: attn.linear %arg0, %arg3 {schedule = #attn.schedule<tile_q = 32, vector = 8, reg_q = 2, reg_v = 1, parallel = "tiles">}
+// CHECK: attn.attention scaled_dot
+// CHECK-NOT: schedule
+// CHECK-SAME: -> tensor<1x2x10x4xf32>
+// CHECK: attn.linear %{{.*}}, %arg4 {schedule = #attn.schedule<tile_q = 32, vector = 8, reg_q = 2, reg_v = 1, parallel = "tiles">}
+func.func @projection_schedule(%x: tensor<1x10x8xf32>, %wq: tensor<8x8xf32>, %wk: tensor<8x8xf32>, %wv: tensor<8x8xf32>, %wo: tensor<8x8xf32>) -> tensor<1x10x8xf32> {
+  %y = attn.multi_head scaled_dot %x, %x heads(2) proj(%wq, %wk, %wv, %wo : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>)
+         {schedule = #attn.schedule<tile_q = 32, vector = 8, reg_q = 2, reg_v = 1, parallel = "tiles">} : tensor<1x10x8xf32>, tensor<1x10x8xf32> -> tensor<1x10x8xf32>
+  return %y : tensor<1x10x8xf32>
+}

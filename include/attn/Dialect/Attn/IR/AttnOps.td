@@ -198,6 +198,8 @@ def Attn_MultiHeadOp : Attn_Op<"multi_head", [Pure, AttrSizedOperandSegments,
     `W_q = in_proj_weight[0:E].T` (likewise K, V) and `W_o = out_proj.weight.T`.
   }] # MaskDoc # [{
     `key_lengths` is `[B]` (or rank 0); `mask` is `[B, H, Tq, Tk]` with numpy broadcasting.
+    Its `schedule` is its projections' (an `attn.linear` schedule): `--attn-decompose-multi-head`
+    gives it to the four `attn.linear` ops it writes, and the attention between them gets its own.
 
     ```mlir
     %y = attn.multi_head scaled_dot %x, %x heads(8) kv_heads(2)
