@@ -709,6 +709,22 @@ func.func @merge_heads_result(%x: tensor<2x4x16x8xf32>) {
   return
 }
 
+// -----
+
+func.func @split_heads_schedule(%x: tensor<2x16x32xf32>) {
+  // expected-error @+1 {{'attn.split_heads' op is a view (its lowering copies nothing), so it takes no #attn.schedule; schedule the ops that produce or read it}}
+  %0 = attn.split_heads %x heads(4) {schedule = #attn.schedule<tile_q = 16>} : tensor<2x16x32xf32> -> tensor<2x4x16x8xf32>
+  return
+}
+
+// -----
+
+func.func @merge_heads_schedule(%x: tensor<2x4x16x8xf32>) {
+  // expected-error @+1 {{'attn.merge_heads' op is a view (its lowering copies nothing), so it takes no #attn.schedule}}
+  %0 = attn.merge_heads %x {schedule = #attn.schedule<vector = 8>} : tensor<2x4x16x8xf32> -> tensor<2x16x32xf32>
+  return
+}
+
 //===--- #attn.schedule ---===//
 
 // -----

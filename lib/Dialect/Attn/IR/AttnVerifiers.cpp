@@ -417,7 +417,18 @@ LogicalResult LinearOp::verify() {
   return verifyResultShape(*this, tensorOf(getResult()), expected, "[..., N]");
 }
 
+/// split_heads and merge_heads are views (the lowering indexes through them and copies nothing),
+/// so a schedule on one would be silently ignored: refused instead.
+static LogicalResult verifyNoSchedule(Operation *op, ScheduleAttr schedule) {
+  if (!schedule)
+    return success();
+  return op->emitOpError() << "is a view (its lowering copies nothing), so it takes no "
+                              "#attn.schedule; schedule the ops that produce or read it";
+}
+
 LogicalResult SplitHeadsOp::verify() {
+  if (failed(verifyNoSchedule(*this, getScheduleAttr())))
+    return failure();
   RankedTensorType x = tensorOf(getInput());
   if (failed(verifyMinRank(*this, "input", x, "[..., T, H*d]")) ||
       failed(verifyOneElementType(*this, {{"input", getInput()}, {"result", getResult()}})))
@@ -433,6 +444,8 @@ LogicalResult SplitHeadsOp::verify() {
 }
 
 LogicalResult MergeHeadsOp::verify() {
+  if (failed(verifyNoSchedule(*this, getScheduleAttr())))
+    return failure();
   RankedTensorType x = tensorOf(getInput());
   if (x.getRank() < 3)
     return emitOpError() << "'input' must have rank >= 3 ([..., H, T, d]), but has rank "

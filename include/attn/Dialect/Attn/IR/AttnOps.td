@@ -258,7 +258,7 @@ def Attn_SplitHeadsOp : Attn_Op<"split_heads", [Pure]> {
   let summary = "[..., T, H*d] seen as H heads: [..., H, T, d]";
   let description = [{
     `y[..., h, t, e] = x[..., t, h * d + e]`: head h is the h-th block of d columns. A view: the
-    lowering copies nothing.
+    lowering copies nothing, so it takes no `schedule` (the verifier refuses one).
 
     ```mlir
     %qh = attn.split_heads %q heads(8) : tensor<2x16x512xf32> -> tensor<2x8x16x64xf32>
@@ -274,7 +274,8 @@ def Attn_SplitHeadsOp : Attn_Op<"split_heads", [Pure]> {
 def Attn_MergeHeadsOp : Attn_Op<"merge_heads", [Pure]> {
   let summary = "heads concatenated: [..., H, T, d] to [..., T, H*d]";
   let description = [{
-    `y[..., t, h * d + e] = x[..., h, t, e]`, the inverse of `attn.split_heads`. A view.
+    `y[..., t, h * d + e] = x[..., h, t, e]`, the inverse of `attn.split_heads`. A view, with no
+    `schedule`.
 
     ```mlir
     %c = attn.merge_heads %o : tensor<2x8x16x64xf32> -> tensor<2x16x512xf32>
