@@ -3,9 +3,10 @@
 
 Each case is a random attention graph (score kind, batch and head layout with GQA, awkward sizes,
 masks, element type, fused op or the unfused chain), or a random attn.multi_head layer (self or
-cross attention, MHA / GQA / MQA, biases, masks; decomposed or lowered whole), under a random hand-written #attn.schedule (any
-value the verifier accepts), run by `attn-run --random-inputs --check` against the double-precision
-reference evaluator, on one or two threads, on the host target or on AVX2. A case passes when the
+cross attention, MHA / GQA / MQA, biases, masks; decomposed or lowered whole), under a random
+hand-written #attn.schedule (any value the verifier accepts) or one of Halide's autoschedulers,
+run by `attn-run --random-inputs --check` against the double-precision reference evaluator, on
+one or two threads, on the host target or on AVX2. A case passes when the
 check says ok; it may also be refused with a diagnostic (reported, grouped by message). A wrong
 result, a crash, a hang (--timeout) or an error without a diagnostic fails the sweep.
 
@@ -210,10 +211,10 @@ class MultiHeadCase(Case):
         self.out_type = tensor([b, tq, eout], self.elem)
         self.mask = self.mask_clause()
         self.schedule = self.schedule_attr()
-        self.op = (f"attn.multi_head {self.kind} {x}, {mem} {heads} proj("
-                   + ", ".join(n for n, _ in w) + " : " + ", ".join(t for _, t in w) + ")"
-                   + biases + self.mask + f" {{schedule = {self.schedule}}} : {xt}, {memt} -> "
-                   + self.out_type)
+        self.op_head = (f"attn.multi_head {self.kind} {x}, {mem} {heads} proj("
+                        + ", ".join(n for n, _ in w) + " : " + ", ".join(t for _, t in w) + ")"
+                        + biases + self.mask)
+        self.op_types = f"{xt}, {memt} -> {self.out_type}"
 
     def mask_clause(self):
         r = self.rng
@@ -237,16 +238,26 @@ class MultiHeadCase(Case):
 
     def text(self):
         sig = ", ".join(f"%{n}: {t}" for n, t in self.args)
-        return (f"func.func @sweep({sig}) -> {self.out_type} {{\n  %o = {self.op}\n"
+        return (f"func.func @sweep({sig}) -> {self.out_type} {{\n"
+                f"  %o = {self.op_head} {{schedule = {self.schedule}}} : {self.op_types}\n"
                 f"  return %o : {self.out_type}\n}}\n")
 
 
-def make_case(seed, index, multi_head_share):
-    """Case `index` of `seed`. Whether it is a multi_head layer is drawn apart, so the attention
-    cases of a seed are the ones they were before multi_head cases were added."""
+AUTOSCHEDULERS = ["adams2019", "mullapudi2016", "li2018"]
+
+
+def make_case(seed, index, multi_head_share, autoscheduler_share):
+    """Case `index` of `seed`. Whether it is a multi_head layer, and whether a Halide autoscheduler
+    schedules it (the whole pipeline: the op's schedule names it), are drawn apart, so the
+    attention cases of a seed are the ones they were before these were added."""
     if random.Random(f"{seed}:{index}:multi_head").random() < multi_head_share:
-        return MultiHeadCase(random.Random(f"{seed}:{index}"))
-    return Case(random.Random(f"{seed}:{index}"))
+        case = MultiHeadCase(random.Random(f"{seed}:{index}"))
+    else:
+        case = Case(random.Random(f"{seed}:{index}"))
+    auto = random.Random(f"{seed}:{index}:autoscheduler")
+    if auto.random() < autoscheduler_share:
+        case.schedule = f'#attn.schedule<scheduler = "{auto.choice(AUTOSCHEDULERS)}">'
+    return case
 
 
 def diagnostic(stderr):
@@ -272,6 +283,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=300, help="seconds per case")
     ap.add_argument("--multi-head-share", type=float, default=0.2,
                     help="the share of cases that are attn.multi_head layers")
+    ap.add_argument("--autoscheduler-share", type=float, default=0.1,
+                    help="the share of cases scheduled by one of Halide's autoschedulers")
     ap.add_argument("--keep", help="directory for the cases' files (default: a temporary one)")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
@@ -283,7 +296,7 @@ def main():
     for i in range(a.first, a.first + a.cases):
         if a.minutes and time.time() - start > a.minutes * 60:
             break
-        case = make_case(a.seed, i, a.multi_head_share)
+        case = make_case(a.seed, i, a.multi_head_share, a.autoscheduler_share)
         path = os.path.join(work, f"case-{a.seed}-{i}.mlir")
         with open(path, "w") as f:
             f.write(case.text())

@@ -39,23 +39,30 @@ std::string loadAutoscheduler(const std::string &scheduler) {
   return halideName;
 }
 
-/// Estimates for the autoschedulers: static sizes, or 256 where a size is dynamic.
+/// Estimates for the autoschedulers: the static sizes (buildKernel refuses dynamic ones), which
+/// are also made the buffers' extents: Adams2019 unrolls loops whose estimated extent is small, and
+/// Halide can only unroll a constant extent, so with symbolic ones it failed to compile ("Can only
+/// unroll for loops over a constant extent", a [2, 33] query: scripts/schedule-sweep.py). A buffer
+/// of another size then fails Halide's own check of the constraint, before attn's requirements
+/// (which name the argument) run; the tools check sizes before they call a kernel.
 void setEstimates(lowering::LoweredFunction &lf) {
   const kernel::FunctionSpec &fn = *lf.spec;
-  auto estimate = [](int64_t size) { return size == kernel::kDynamic ? 256 : static_cast<int>(size); };
-  for (int i = 0; i < fn.numArgs; ++i) {
-    const kernel::TensorType &t = fn.values[i];
+  auto constrain = [&](const kernel::TensorType &t, auto &&dimension) {
     std::vector<Halide::Range> ranges;
-    for (int d = t.rank() - 1; d >= 0; --d) // Halide order
-      ranges.emplace_back(0, estimate(t.shape[d]));
-    lf.inputs[i].set_estimates(ranges);
+    for (int d = t.rank() - 1; d >= 0; --d) { // Halide order
+      ranges.emplace_back(0, static_cast<int>(t.shape[d]));
+      dimension(t.rank() - 1 - d).set_extent(static_cast<int>(t.shape[d]));
+    }
+    return ranges;
+  };
+  for (int i = 0; i < fn.numArgs; ++i) {
+    Halide::ImageParam &p = lf.inputs[i];
+    p.set_estimates(constrain(fn.values[i], [&](int d) { return p.dim(d); }));
   }
   for (size_t r = 0; r < fn.results.size(); ++r) {
-    const kernel::TensorType &t = fn.resultType(r);
-    std::vector<Halide::Range> ranges;
-    for (int d = t.rank() - 1; d >= 0; --d)
-      ranges.emplace_back(0, estimate(t.shape[d]));
-    lf.outputs[r].set_estimates(ranges);
+    Halide::OutputImageParam out = lf.outputs[r].output_buffer();
+    lf.outputs[r].set_estimates(
+        constrain(fn.resultType(r), [&](int d) { return out.dim(d); }));
   }
 }
 
@@ -78,14 +85,28 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
     if (k.target.has_gpu_feature())
       throw Halide::CompileError("the Halide autoschedulers are used for CPU targets only; '" +
                                  target.halideTarget + "' is a GPU target (use scheduler = \"hand\")");
+    // They tile for the estimated sizes, and a kernel tiled for 256 rows wrote a 2-row result at
+    // row -126 (Adams2019, a [?, 33] query): with dynamic sizes there is no size to tile for.
+    for (size_t i = 0; i < fn.values.size(); ++i) {
+      const kernel::TensorType &t = fn.values[i];
+      if (std::find(t.shape.begin(), t.shape.end(), kernel::kDynamic) == t.shape.end())
+        continue;
+      std::string what = static_cast<int>(i) < fn.numArgs ? "argument #" + std::to_string(i)
+                                                           : std::string("a value");
+      throw Halide::CompileError(
+          "scheduler = \"" + autoscheduler + "\" needs static shapes: Halide's autoschedulers "
+          "tile for the sizes they are given, and their kernels fail on others; " + what + " (" +
+          t.str() + ") has dynamic sizes (give the function static types, or use scheduler = "
+          "\"hand\")");
+    }
     std::string name = loadAutoscheduler(autoscheduler);
     setEstimates(*k.lowered);
     int threads = std::max(1u, std::thread::hardware_concurrency());
     Halide::MachineParams machine(threads, 32 << 20, 40);
     k.lowered->pipeline.auto_schedule(name, k.target, machine);
     k.log.add("the whole pipeline: Halide's " + name + " autoscheduler (parallelism " +
-              std::to_string(threads) + ", 32 MiB last-level cache; estimates from static sizes, 256 "
-              "where dynamic)");
+              std::to_string(threads) + ", 32 MiB last-level cache; the static sizes as estimates "
+              "and extents)");
     return k;
   }
   if (k.target.has_gpu_feature())
