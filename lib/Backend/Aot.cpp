@@ -239,6 +239,8 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
     module.compile(files);
     fixIncludeGuard(files[OutputFileType::c_header], fn.name);
   });
+  if (!ok)
+    noteAutoscheduler(fn, error);
   return ok && staging.publish(outDir, error);
 }
 

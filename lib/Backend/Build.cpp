@@ -66,7 +66,47 @@ void setEstimates(lowering::LoweredFunction &lf) {
   }
 }
 
+/// Puts every Func's storage back at its compute level, which turns off Halide's sliding window
+/// (storage hoisted out of the loop it is computed in, values reused across its iterations). Halide
+/// 14's sliding window computes wrong values in some schedules (halide/Halide#8140, "Sliding window
+/// by backing up the loop min is busted"), and Adams2019 writes such schedules for attention: a
+/// [1, 2, 7, 24] bf16 query whose softmax exponentials were stored per 4 rows and computed per 2
+/// rows gave results 0.05 off in rows 2 and 4-6 (scripts/schedule-sweep.py, seed 22;
+/// test/Integration/autoschedulers.mlir).
+void storeAtComputeLevel(Halide::Pipeline &pipeline, schedule::ScheduleLog &log) {
+  std::vector<Halide::Internal::Function> outputs;
+  for (Halide::Func f : pipeline.outputs())
+    outputs.push_back(f.function());
+  // The handle is replaced, not set(): the autoscheduler may have given several Funcs one
+  // LoopLevel object, which set() would change for all of them. (LoopLevels cannot be compared
+  // before lowering locks them, so every Func's is replaced; where they were one level already,
+  // nothing changes.)
+  for (auto &[name, function] : Halide::Internal::build_environment(outputs)) {
+    Halide::Internal::FuncSchedule &s = function.schedule();
+    s.store_level() = s.compute_level();
+  }
+  log.add("every Func stored at its compute level (no sliding window: Halide 14's gives wrong "
+          "results in some schedules, halide/Halide#8140)");
+}
+
 } // namespace
+
+std::string autoschedulerOf(const kernel::FunctionSpec &fn) {
+  std::string autoscheduler;
+  for (const kernel::OpSpec &op : fn.ops)
+    if (op.schedule.usesAutoscheduler())
+      autoscheduler = op.schedule.scheduler;
+  return autoscheduler;
+}
+
+void noteAutoscheduler(const kernel::FunctionSpec &fn, std::string &error) {
+  std::string autoscheduler = autoschedulerOf(fn);
+  // Halide's own checks say "Error: ..."; attn's refusals (static shapes, CPU only) do not.
+  if (autoscheduler.empty() || error.find("Halide compile error: Error:") == std::string::npos)
+    return;
+  error += " (the schedule is Halide's " + autoscheduler + " autoscheduler's, compiled as it wrote "
+           "it; use scheduler = \"hand\" or another autoscheduler)";
+}
 
 BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target) {
   BuiltKernel k;
@@ -77,10 +117,7 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   k.lowered = lowering::lowerFunction(fn, options);
   // An op that asks for a Halide autoscheduler has it schedule the whole pipeline (they work on
   // pipelines, not ops); otherwise attn's schedules apply op by op.
-  std::string autoscheduler;
-  for (const kernel::OpSpec &op : fn.ops)
-    if (op.schedule.usesAutoscheduler())
-      autoscheduler = op.schedule.scheduler;
+  std::string autoscheduler = autoschedulerOf(fn);
   if (!autoscheduler.empty()) {
     if (k.target.has_gpu_feature())
       throw Halide::CompileError("the Halide autoschedulers are used for CPU targets only; '" +
@@ -103,10 +140,12 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
     setEstimates(*k.lowered);
     int threads = std::max(1u, std::thread::hardware_concurrency());
     Halide::MachineParams machine(threads, 32 << 20, 40);
-    k.lowered->pipeline.auto_schedule(name, k.target, machine);
+    Halide::AutoSchedulerResults chosen = k.lowered->pipeline.auto_schedule(name, k.target, machine);
     k.log.add("the whole pipeline: Halide's " + name + " autoscheduler (parallelism " +
               std::to_string(threads) + ", 32 MiB last-level cache; the static sizes as estimates "
-              "and extents)");
+              "and extents); the schedule it chose, as Halide C++:");
+    k.log.add(chosen.schedule_source);
+    storeAtComputeLevel(k.lowered->pipeline, k.log);
     return k;
   }
   if (k.target.has_gpu_feature())

@@ -164,8 +164,10 @@ std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const Targ
     k.lowered->pipeline.compile_jit(k.target);
     kernel = std::make_unique<JitKernelImpl>(std::move(k), fn.name);
   });
-  if (!ok)
+  if (!ok) {
+    noteAutoscheduler(fn, error);
     return nullptr;
+  }
   return kernel;
 }
 

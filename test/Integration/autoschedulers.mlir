@@ -1,7 +1,8 @@
 // Halide's autoschedulers schedule whole pipelines (scheduler = "..." on an op); each kernel is
-// checked against the double-precision reference. @causal_bf16 and @multi_head are the sweep's two
-// cases (scripts/schedule-sweep.py, seed 21) that Adams2019 could not compile with symbolic extents
-// ("Can only unroll for loops over a constant extent"): the static sizes are now the buffers' extents.
+// checked against the double-precision reference. Every function here is a case of
+// scripts/schedule-sweep.py (seeds 21 and 22). @causal_bf16 and @multi_head: Adams2019 could not
+// compile them with symbolic extents ("Can only unroll for loops over a constant extent"): the
+// static sizes are now the buffers' extents.
 // RUN: sed 's/SCHEDULER/adams2019/' %s > %t.adams.mlir
 // RUN: attn-run %t.adams.mlir --entry=causal_bf16 --random-inputs --seed=1 --check | FileCheck %s
 // RUN: attn-run %t.adams.mlir --entry=multi_head --random-inputs --seed=4 --check | FileCheck %s
@@ -12,6 +13,17 @@
 // RUN: attn-run %t.li.mlir --entry=causal_bf16 --random-inputs --seed=1 --check | FileCheck %s
 // RUN: attn-run %t.li.mlir --entry=multi_head --random-inputs --seed=4 --check | FileCheck %s
 // CHECK: check result #0 {{.*}}: ok
+
+// Adams2019 stored the softmax exponentials of @sliding_window per 4 query rows and computed them
+// per 2: Halide 14's sliding window then computed rows 2 and 4-6 wrong (0.05 off; halide/Halide#8140),
+// and @key_lengths's 31 rows likewise (max error 0.38). attn stores every Func at its compute level.
+// RUN: attn-run %t.adams.mlir --entry=sliding_window --random-inputs --seed=38 --check | FileCheck %s
+// RUN: attn-run %t.adams.mlir --entry=key_lengths --random-inputs --seed=16 --check | FileCheck %s
+
+// Li2018 writes atomic vectorized reductions with a tail (here over Dv = 4), which Halide 14's
+// compiler rejects (halide/Halide#4298); attn says whose schedule it was and what to do.
+// RUN: %expect_exit 1 attn-run %t.adams.mlir --entry=li2018_rejected --random-inputs --seed=5 2>&1 | FileCheck %s --check-prefix=LI
+// LI: attn-run: error: @li2018_rejected: Halide compile error: Error: Atomic predicated store is not supported. (the schedule is Halide's li2018 autoscheduler's, compiled as it wrote it; use scheduler = "hand" or another autoscheduler)
 
 // Dynamic sizes are refused: an autoscheduler tiles for the sizes it is given (Adams2019, with 256
 // as a dynamic size's estimate, wrote this 2-row result at row -126).
@@ -31,4 +43,19 @@ func.func @multi_head(%x: tensor<1x2x48xf32>, %wq: tensor<48x16xf32>, %wk: tenso
 func.func @dynamic(%q: tensor<?x33xf32>, %k: tensor<?x33xf32>, %v: tensor<?x40xf32>) -> tensor<?x40xf32> {
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) {schedule = #attn.schedule<scheduler = "SCHEDULER">} : tensor<?x33xf32>, tensor<?x33xf32>, tensor<?x40xf32> -> tensor<?x40xf32>
   return %o : tensor<?x40xf32>
+}
+
+func.func @sliding_window(%q: tensor<1x2x7x24xbf16>, %k: tensor<1x2x17x24xbf16>, %v: tensor<1x2x17x64xbf16>) -> tensor<1x2x7x64xbf16> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<scheduler = "adams2019">} : tensor<1x2x7x24xbf16>, tensor<1x2x17x24xbf16>, tensor<1x2x17x64xbf16> -> tensor<1x2x7x64xbf16>
+  return %o : tensor<1x2x7x64xbf16>
+}
+
+func.func @key_lengths(%q: tensor<1x2x31x64xf32>, %k: tensor<1x1x5x64xf32>, %v: tensor<1x1x5x8xf32>, %len: tensor<1xi32>) -> tensor<1x2x31x8xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v scale(0.125) key_lengths(%len : tensor<1xi32>) {schedule = #attn.schedule<scheduler = "adams2019">} : tensor<1x2x31x64xf32>, tensor<1x1x5x64xf32>, tensor<1x1x5x8xf32> -> tensor<1x2x31x8xf32>
+  return %o : tensor<1x2x31x8xf32>
+}
+
+func.func @li2018_rejected(%q: tensor<2x2x2x24xf16>, %k: tensor<2x1x53x24xf16>, %v: tensor<2x1x53x4xf16>, %len: tensor<2xi32>, %m: tensor<2x53xi1>) -> tensor<2x2x2x4xf16> {
+  %o = attn.attention scaled_dot %q, %k, %v scale(0.5) key_lengths(%len : tensor<2xi32>) mask(%m : tensor<2x53xi1>) {schedule = #attn.schedule<scheduler = "li2018">} : tensor<2x2x2x24xf16>, tensor<2x1x53x24xf16>, tensor<2x1x53x4xf16> -> tensor<2x2x2x4xf16>
+  return %o : tensor<2x2x2x4xf16>
 }

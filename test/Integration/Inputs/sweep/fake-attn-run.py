@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Stands in for attn-run in schedule-sweep.test: answers as FAKE_ATTN_RUN says (ok, a wrong result,
-a crash, a hang, a clean refusal, or a Halide error at run time), so that the test can show the
+a crash, a hang, a clean refusal, a Halide error at run time, or Halide's compiler rejecting an
+autoscheduler's schedule), so that the test can show the
 sweep telling them apart."""
 import os
 import sys
@@ -25,5 +26,10 @@ if mode == "refuse":
 if mode == "halide":
     print("attn-run: error: running @sweep: Error: Bounds given for s in ii (from 0 to 23) do not "
           "cover required region (from 0 to 31)", file=sys.stderr)
+    sys.exit(1)
+if mode == "autoscheduler":
+    print("attn-run: error: @sweep: Halide compile error: Error: Atomic predicated store is not "
+          "supported. (the schedule is Halide's li2018 autoscheduler's, compiled as it wrote it; "
+          "use scheduler = \"hand\" or another autoscheduler)", file=sys.stderr)
     sys.exit(1)
 sys.exit(2)
