@@ -264,12 +264,15 @@ def diagnostic(stderr):
     """The first `error:` line of a clean refusal, or None. Halide's own errors (a schedule it could
     not compile, bounds a kernel found wrong when it ran) are not refusals: attn accepted the graph
     and its schedule, so it owes a kernel. Except where one of Halide's autoschedulers wrote the
-    schedule and Halide's compiler rejected it, which attn reports as such (backend
-    noteAutoscheduler): attn passes that schedule on, it does not write it."""
-    m = re.search(r"error: .*Halide compile error: Error: (.*) \(the schedule is Halide's (\w+) "
-                  r"autoscheduler's, compiled as it wrote it", stderr)
+    schedule and Halide rejected it when compiling or running it, which attn reports as such
+    (backend noteAutoscheduler): attn passes that schedule on, it does not write it. (Its wrong
+    results still fail the sweep.)"""
+    m = re.search(r"error: .*Error: (.*) \(the schedule is Halide's (\w+) "
+                  r"autoscheduler's, (compiled|run) as it wrote it", stderr)
     if m:
-        return f"{m.group(2)}'s schedule rejected by Halide: {m.group(1)}"
+        what = re.sub(r"\d+", "N", m.group(1))[:120]
+        verb = "compiled" if m.group(3) == "compiled" else "ran"
+        return f"{m.group(2)}'s schedule failed when Halide {verb} it: {what}"
     if "halide_error" in stderr or "Error:" in stderr or "Internal" in stderr:
         return None
     for line in stderr.splitlines():

@@ -240,7 +240,7 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
     fixIncludeGuard(files[OutputFileType::c_header], fn.name);
   });
   if (!ok)
-    noteAutoscheduler(fn, error);
+    noteAutoscheduler(autoschedulerOf(fn), /*running=*/false, error);
   return ok && staging.publish(outDir, error);
 }
 

@@ -99,13 +99,15 @@ std::string autoschedulerOf(const kernel::FunctionSpec &fn) {
   return autoscheduler;
 }
 
-void noteAutoscheduler(const kernel::FunctionSpec &fn, std::string &error) {
-  std::string autoscheduler = autoschedulerOf(fn);
-  // Halide's own checks say "Error: ..."; attn's refusals (static shapes, CPU only) do not.
-  if (autoscheduler.empty() || error.find("Halide compile error: Error:") == std::string::npos)
+void noteAutoscheduler(const std::string &autoscheduler, bool running, std::string &error) {
+  // Halide's own errors say "Error: ..."; attn's refusals (static shapes, CPU only) do not.
+  if (autoscheduler.empty() || error.find("Error:") == std::string::npos ||
+      error.find("Requirement Failed") != std::string::npos ||
+      error.find("Constraint violated") != std::string::npos)
     return;
-  error += " (the schedule is Halide's " + autoscheduler + " autoscheduler's, compiled as it wrote "
-           "it; use scheduler = \"hand\" or another autoscheduler)";
+  error += " (the schedule is Halide's " + autoscheduler + " autoscheduler's, " +
+           (running ? "run" : "compiled") +
+           " as it wrote it; use scheduler = \"hand\" or another autoscheduler)";
 }
 
 BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target) {

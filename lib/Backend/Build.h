@@ -22,11 +22,14 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
 /// The Halide autoscheduler an op of `fn` asks for, or "" (attn's own schedules).
 std::string autoschedulerOf(const kernel::FunctionSpec &fn);
 
-/// After `fn` failed to compile: when one of Halide's autoschedulers wrote its schedule and Halide
-/// rejected that schedule, says so in `error`, so that the user knows whose schedule failed and what
-/// to do (Li2018 writes atomic vectorized reductions with a tail, which Halide 14 cannot compile:
-/// "Atomic predicated store is not supported", halide/Halide#4298).
-void noteAutoscheduler(const kernel::FunctionSpec &fn, std::string &error);
+/// After a kernel failed to compile (`running` false) or to run: when one of Halide's
+/// autoschedulers (`autoscheduler`, "" for attn's own schedules) wrote its schedule and Halide
+/// rejected what it wrote, says so in `error`, so that the user knows whose schedule failed and
+/// what to do. Li2018 writes atomic vectorized reductions with a tail, which Halide 14 cannot
+/// compile ("Atomic predicated store is not supported", halide/Halide#4298), and parallel splits of
+/// fused loops whose bounds Halide infers so loosely that a small bilinear kernel asked for 270 GB.
+/// Halide's checks of the inputs (attn's shape requirements, the static extents) get no note.
+void noteAutoscheduler(const std::string &autoscheduler, bool running, std::string &error);
 
 /// Runs `body`, turning Halide's exceptions into `error` (prefixed with `what`). Returns success.
 template <class Body> bool catchHalide(const std::string &what, std::string &error, Body body) {

@@ -102,11 +102,12 @@ void isolatePocl() {
 
 class JitKernelImpl : public JitKernel {
 public:
-  JitKernelImpl(BuiltKernel k, std::string name) : k(std::move(k)), name(std::move(name)) {}
+  JitKernelImpl(BuiltKernel k, std::string name, std::string autoscheduler)
+      : k(std::move(k)), name(std::move(name)), autoscheduler(std::move(autoscheduler)) {}
 
   bool run(const std::vector<const HostTensor *> &inputs, std::vector<HostTensor> &outputs,
            std::string &error) override {
-    return catchHalide("running @" + name, error, [&] {
+    bool ok = catchHalide("running @" + name, error, [&] {
       bool gpu = k.target.has_gpu_feature();
       for (size_t i = 0; i < inputs.size(); ++i) {
         Buffer<> in = viewOf(*inputs[i]);
@@ -123,12 +124,16 @@ public:
         for (Buffer<> &o : outs) // the results were written on the device
           o.copy_to_host();
     });
+    if (!ok)
+      noteAutoscheduler(autoscheduler, /*running=*/true, error);
+    return ok;
   }
 
   std::string scheduleText() const override { return k.log.text(); }
 
   BuiltKernel k;
   std::string name;
+  std::string autoscheduler; // "" for attn's own schedules
 };
 
 } // namespace
@@ -162,10 +167,10 @@ std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const Targ
     k.lowered->pipeline.jit_handlers().custom_malloc = BufferPool::allocate;
     k.lowered->pipeline.jit_handlers().custom_free = BufferPool::release;
     k.lowered->pipeline.compile_jit(k.target);
-    kernel = std::make_unique<JitKernelImpl>(std::move(k), fn.name);
+    kernel = std::make_unique<JitKernelImpl>(std::move(k), fn.name, autoschedulerOf(fn));
   });
   if (!ok) {
-    noteAutoscheduler(fn, error);
+    noteAutoscheduler(autoschedulerOf(fn), /*running=*/false, error);
     return nullptr;
   }
   return kernel;

@@ -25,6 +25,11 @@
 // RUN: %expect_exit 1 attn-run %t.adams.mlir --entry=li2018_rejected --random-inputs --seed=5 2>&1 | FileCheck %s --check-prefix=LI
 // LI: attn-run: error: @li2018_rejected: Halide compile error: Error: Atomic predicated store is not supported. (the schedule is Halide's li2018 autoscheduler's, compiled as it wrote it; use scheduler = "hand" or another autoscheduler)
 
+// Li2018 also splits fused loops for parallelism in ways whose bounds Halide infers so loosely that
+// this small bilinear kernel asked for 270 GB at run time; attn says whose schedule that was.
+// RUN: %expect_exit 1 attn-run %t.adams.mlir --entry=li2018_bounds --random-inputs 2>&1 | FileCheck %s --check-prefix=LIBOUNDS
+// LIBOUNDS: attn-run: error: running @li2018_bounds: Error: Total allocation for buffer {{.*}} exceeds the maximum size of 2147483647 (the schedule is Halide's li2018 autoscheduler's, run as it wrote it; use scheduler = "hand" or another autoscheduler)
+
 // Dynamic sizes are refused: an autoscheduler tiles for the sizes it is given (Adams2019, with 256
 // as a dynamic size's estimate, wrote this 2-row result at row -126).
 // RUN: %expect_exit 1 attn-run %t.adams.mlir --entry=dynamic --random-inputs --arg-shapes=2x33,64x33,64x40 2>&1 | FileCheck %s --check-prefix=DYNAMIC
@@ -58,4 +63,9 @@ func.func @key_lengths(%q: tensor<1x2x31x64xf32>, %k: tensor<1x1x5x64xf32>, %v: 
 func.func @li2018_rejected(%q: tensor<2x2x2x24xf16>, %k: tensor<2x1x53x24xf16>, %v: tensor<2x1x53x4xf16>, %len: tensor<2xi32>, %m: tensor<2x53xi1>) -> tensor<2x2x2x4xf16> {
   %o = attn.attention scaled_dot %q, %k, %v scale(0.5) key_lengths(%len : tensor<2xi32>) mask(%m : tensor<2x53xi1>) {schedule = #attn.schedule<scheduler = "li2018">} : tensor<2x2x2x24xf16>, tensor<2x1x53x24xf16>, tensor<2x1x53x4xf16> -> tensor<2x2x2x4xf16>
   return %o : tensor<2x2x2x4xf16>
+}
+
+func.func @li2018_bounds(%q: tensor<2x12x37x8xf32>, %k: tensor<2x3x129x4xf32>, %v: tensor<2x3x129x20xf32>, %w: tensor<8x4xf32>) -> tensor<2x12x37x20xf32> {
+  %o = attn.attention bilinear %q, %k, %v weight(%w : tensor<8x4xf32>) causal align(bottom_right) {schedule = #attn.schedule<scheduler = "li2018">} : tensor<2x12x37x8xf32>, tensor<2x3x129x4xf32>, tensor<2x3x129x20xf32> -> tensor<2x12x37x20xf32>
+  return %o : tensor<2x12x37x20xf32>
 }
