@@ -33,6 +33,8 @@
 // RUN: attn-run %s --entry=mask_two_rows --random-inputs --seed=13 --check | FileCheck %s
 // RUN: attn-run %s --entry=tiles_without_keys --random-inputs --seed=14 --check | FileCheck %s
 // RUN: attn-run %s --entry=additive_split_k_no_batch --random-inputs --seed=12 --check --target=x86-64-linux-avx-avx2-f16c-fma-sse41 | FileCheck %s
+// RUN: attn-run %s --entry=one_tile_per_task --random-inputs --check --threads=1 | FileCheck %s
+// RUN: attn-run %s --entry=gqa_causal_select_blocks --random-inputs --seed=248 --check --threads=2 | FileCheck %s
 // CHECK: check result #0 {{.*}}: ok
 
 func.func @default_tiles(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
@@ -223,4 +225,18 @@ func.func @mask_two_rows(%q: tensor<2x8x2x64xf32>, %k: tensor<2x2x5x64xf32>, %v:
 func.func @tiles_without_keys(%q: tensor<31x4xf32>, %k: tensor<1x4xf32>, %v: tensor<1x40xf32>) -> tensor<31x40xf32> {
   %o = attn.attention dot %q, %k, %v causal window(3) align(bottom_right) {schedule = #attn.schedule<tile_q = 16, vector = 16, reg_k = 8, reg_v = 4, split_k = 1>} : tensor<31x4xf32>, tensor<1x4xf32>, tensor<1x40xf32> -> tensor<31x40xf32>
   return %o : tensor<31x40xf32>
+}
+// A task of one tile (17 rows, 32-row tiles, causal): with its block buffers folded over the key
+// blocks, Halide's bounds for the first block spanned two, and the kernel failed at run time ("fold
+// factor (1) of dimension c ... too small"); nothing is hoisted out of a one-tile loop now.
+func.func @one_tile_per_task(%q: tensor<1x2x17x32xf32>, %k: tensor<1x2x129x32xf32>, %v: tensor<1x2x129x32xf32>) -> tensor<1x2x17x32xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) {schedule = #attn.schedule<tile_q = 32, block_k = 16, parallel = "heads">} : tensor<1x2x17x32xf32>, tensor<1x2x129x32xf32>, tensor<1x2x129x32xf32> -> tensor<1x2x17x32xf32>
+  return %o : tensor<1x2x17x32xf32>
+}
+// GQA, 4 query heads of 17 rows per kv head in 32-row tiles: a tile's last block is a select over
+// its two heads' rows, and folded block buffers failed the same way (schedule-sweep.py seed 6,
+// case 248); block buffers are not folded there.
+func.func @gqa_causal_select_blocks(%q: tensor<1x8x17x33xbf16>, %k: tensor<1x2x129x33xbf16>, %v: tensor<1x2x129x33xbf16>) -> tensor<1x8x17x33xbf16> {
+  %o = attn.attention scaled_dot %q, %k, %v scale(0.125) causal align(top_left) {schedule = #attn.schedule<tile_q = 24, block_k = 16, reg_q = 3, chunk_k = 16, group_q = 0, parallel = "heads">} : tensor<1x8x17x33xbf16>, tensor<1x2x129x33xbf16>, tensor<1x2x129x33xbf16> -> tensor<1x8x17x33xbf16>
+  return %o : tensor<1x8x17x33xbf16>
 }

@@ -381,9 +381,14 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   // scores only for tiles after the first (`if (0 < rt)`), so that the first, a decode task's
   // only tile, read them uninitialized (B = 8 H = 8 Tk = 2048 with parallel = "heads" and one
   // block: wrong results, fused-schedules.mlir decode_heads_one_block).
-  // (Nor grouped tiles: their states are a group's, allocated per group.)
-  const bool hoistTileBuffers = hasBatch && !tiles && !splitK && !decode && !grouped;
-  const bool hoistBlockBuffers = hoistTileBuffers && !f.firstBlockVaries;
+  // (Nor grouped tiles: their states are a group's, allocated per group. Nor a task of one tile,
+  // where hoisting saves nothing: with the block buffers folded over the blocks and Tq <= tile_q,
+  // Halide's bounds for the first block spanned two blocks, and the kernel failed at run time,
+  // "fold factor (1) of dimension c ... too small"; schedule-sweep.py.)
+  const bool oneTilePerTask = f.staticRows != kernel::kDynamic && f.staticRows <= R;
+  const bool hoistTileBuffers =
+      hasBatch && !tiles && !splitK && !decode && !grouped && !oneTilePerTask;
+  const bool hoistBlockBuffers = hoistTileBuffers && !f.firstBlockVaries && !f.lastBlockIsSelect;
   // With one block, the block's stages are computed in the result's tile loop, whose rows Halide
   // bounds by two tiles (a row's tile is a division); they are one tile, so their loops and the
   // buffers stored there have constant extents. (Bounded by two, those buffers had sizes known
@@ -413,7 +418,9 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
         g.store_at(task).fold_storage(f.it, 1);
     }
     msg << "; tile buffers hoisted out of the tile loop"
-        << (f.firstBlockVaries ? " (block buffers not: the first block varies with the tile)" : "");
+        << (f.firstBlockVaries    ? " (block buffers not: the first block varies with the tile)"
+            : f.lastBlockIsSelect ? " (block buffers not: the last block is a select)"
+                                  : "");
   }
   log.add(msg.str());
 }

@@ -66,6 +66,12 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // tile's key range then has no select, which keeps the bounds Halide infers from it tight).
   const bool oneHeadPerKv = nb == 0 || (q.staticExtent(-3) != k::kDynamic &&
                                         q.staticExtent(-3) == key.staticExtent(-3));
+  if (q.staticExtent(-2) != k::kDynamic) {
+    if (nb == 0)
+      f.staticRows = q.staticExtent(-2);
+    else if (q.staticExtent(-3) != k::kDynamic && key.staticExtent(-3) != k::kDynamic)
+      f.staticRows = q.staticExtent(-3) / key.staticExtent(-3) * q.staticExtent(-2);
+  }
 
   f.d = Var(name + "_d");
   f.e = Var(name + "_e");
@@ -379,8 +385,10 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     // Blocks that no row of the tile can see are not visited: an RDom predicate Halide turns into
     // loop bounds.
     Expr live = Halide::Internal::const_true();
-    if (keyHi.defined())
+    if (keyHi.defined()) {
       live = live && f.rc.x * KB <= keyHi;
+      f.lastBlockIsSelect = !oneHeadPerKv;
+    }
     if (keyLo.defined()) {
       live = live && f.rc.x * KB + (KB - 1) >= keyLo;
       f.firstBlockVaries = true;

@@ -102,6 +102,9 @@ struct FusedAttentionStage {
   Halide::RDom rd, rj, rc;     // rd: over Dk (or d_a for additive)
   int64_t staticDk = kernel::kDynamic, staticDv = kernel::kDynamic, staticTk = kernel::kDynamic;
   int64_t staticDa = kernel::kDynamic; // additive: d_a
+  /// The rows of one kv head's task (its query heads' queries, group x Tq), where the types declare
+  /// them.
+  int64_t staticRows = kernel::kDynamic;
   bool additive = false;
   /// One query head per kv head: out(e, i, bk) is res(e, i, bk), so a schedule may compute the
   /// tiles in out's (or its consumer's) loops instead of res's.
@@ -110,6 +113,12 @@ struct FusedAttentionStage {
   /// the blocks failed Halide 14's fold checks at run time ("accessed out of order", "fold factor
   /// too small"), so the schedules must not fold s and p.
   bool firstBlockVaries = false;
+  /// The blocks a tile sees end at a key that is a select (rows of one tile from two query heads,
+  /// GQA, with a causal or window mask or key lengths): folded over the blocks, s and p failed Halide
+  /// 14's fold checks at run time ("fold factor (1) of dimension c ... too small" at the first
+  /// block; Tq = 17 with 4 query heads per kv head, schedule-sweep.py), so the schedules must not
+  /// fold them.
+  bool lastBlockIsSelect = false;
   /// Tk is known and at most one block: combine is the block's own state, a pure Func (no loop
   /// over blocks, no update): a schedule inlines it and computes the block's stages per tile.
   bool oneBlock = false;
