@@ -44,7 +44,10 @@ class TransposedStores : public IRMutator {
       const Ramp *r = concat->vectors[k].as<Ramp>();
       if (!r || r->lanes != m || !equal(r->stride, first->stride))
         return nullptr;
-      const int64_t *offset = as_const_int(simplify(r->base - first->base));
+      // (The difference is kept in a variable: as_const_int points into its node, which a
+      // temporary would free before the comparison read it. ASan: heap-use-after-free.)
+      const Expr difference = simplify(r->base - first->base);
+      const int64_t *offset = as_const_int(difference);
       if (!offset || *offset != k)
         return nullptr;
     }
