@@ -14,6 +14,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -89,24 +90,36 @@ int main(int argc, char **argv) {
     if (!isCIdentifier(fn.name))
       return tools::fail("function @" + fn.name +
                          " cannot name a kernel: kernel names are C identifiers ([A-Za-z_][A-Za-z0-9_]*)");
+  // A directory this run creates is removed again when a kernel fails to compile, with the
+  // kernels published in it before (no output, as for the failures above). One that existed keeps
+  // what it held; each kernel's files are published whole or not at all (a staging directory).
+  const bool created = !llvm::sys::fs::exists(outDir);
   if (std::string err = tools::makeDirectories(outDir); !err.empty())
     return tools::fail(err);
+  auto failRemovingOutput = [&](const std::string &message) {
+    if (created)
+      llvm::sys::fs::remove_directories(outDir);
+    return tools::fail(message);
+  };
 
-  std::string error;
+  // What was written is said once everything was (a failure may remove it again).
+  std::string error, wrote;
+  llvm::raw_string_ostream report(wrote);
   for (const kernel::FunctionSpec &fn : spec->functions) {
     if (!backend::compileKernel(fn, *target, outDir, extra, error))
-      return tools::fail(error);
-    llvm::outs() << "wrote " << outDir << "/" << fn.name << ".a, " << outDir << "/" << fn.name << ".h";
+      return failRemovingOutput(error);
+    report << "wrote " << outDir << "/" << fn.name << ".a, " << outDir << "/" << fn.name << ".h";
     for (backend::Emit e : extra)
-      llvm::outs() << ", " << outDir << "/" << backend::emitFileName(fn.name, e);
-    llvm::outs() << "\n";
+      report << ", " << outDir << "/" << backend::emitFileName(fn.name, e);
+    report << "\n";
   }
   bool withPool = false;
   if (!backend::compileRuntime(*target, outDir, withPool, error))
-    return tools::fail(error);
-  llvm::outs() << "wrote " << outDir << "/" << backend::runtimeFileName()
-               << (withPool ? " (the Halide runtime with attn's scratch pool, attn_runtime.h; "
-                            : " (the Halide runtime; ")
-               << "target " << target->halideTarget << ")\n";
+    return failRemovingOutput(error);
+  report << "wrote " << outDir << "/" << backend::runtimeFileName()
+         << (withPool ? " (the Halide runtime with attn's scratch pool, attn_runtime.h; "
+                      : " (the Halide runtime; ")
+         << "target " << target->halideTarget << ")\n";
+  llvm::outs() << wrote;
   return 0;
 }
