@@ -10,17 +10,15 @@
 // take precedence in the side-by-side check, so a winner of the descent can lose there. Whether
 // a step is taken and whether the winner is kept then depend on the given times alone, not on the
 // machine's speed: the lit test (test/Tools/attn-tune-decisions.test) holds what each case must do.
-// Prints, per tuned op, the measured candidates (schedule and time) and the outcome.
+// Prints, per tuned op, the measured candidates (schedule and time) and attn-tune's report.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ToolSupport.h"
 #include "Tuner.h"
 
-#include "attn/Runtime/AtomicFile.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -104,17 +102,8 @@ int main(int argc, char **argv) {
   if (!tools::tuneModule(*module, options, reports, error))
     return tools::fail(error);
   for (const tools::TuneReport &r : reports)
-    llvm::outs() << r.function << ": " << r.candidates << " candidates; heuristic "
-                 << llvm::format("%.3f", r.heuristicMs) << " ms, best "
-                 << llvm::format("%.3f", r.bestMs) << " ms"
-                 << (r.confirmRounds || r.keptHeuristic ? "; " + tools::sideBySideSummary(r)
-                                                        : std::string())
-                 << "\n  " << r.best << "\n";
-
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os);
-  if (!writeFileAtomically(outputFile, text, error))
+    llvm::outs() << tools::tuneSummary(r);
+  if (!tools::writeModule(*module, outputFile, error))
     return tools::fail(error);
   return 0;
 }

@@ -18,7 +18,6 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -96,22 +95,8 @@ int main(int argc, char **argv) {
     return tools::fail(error);
 
   for (const tools::TuneReport &r : reports)
-    llvm::outs() << r.function << " " << r.op << ": " << r.candidates << " candidates in "
-                 << llvm::format("%.1f", r.seconds) << " s"
-                 << (r.wrongResults ? " (" + std::to_string(r.wrongResults) +
-                                          " rejected: results differ from the heuristic's)"
-                                    : std::string())
-                 << "; heuristic "
-                 << llvm::format("%.3f", r.heuristicMs) << " ms, best "
-                 << llvm::format("%.3f", r.bestMs) << " ms ("
-                 << llvm::format("%.2f", r.heuristicMs / r.bestMs) << "x)"
-                 << (r.confirmRounds || r.keptHeuristic ? "; " + tools::sideBySideSummary(r)
-                                                        : std::string())
-                 << "\n  " << r.best << "\n";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os);
-  if (!writeFileAtomically(outputFile, text, error))
+    llvm::outs() << tools::tuneSummary(r);
+  if (!tools::writeModule(*module, outputFile, error))
     return tools::fail(error);
   return 0;
 }

@@ -7,6 +7,7 @@
 #include "attn/Dialect/Attn/Transforms/Passes.h"
 #include "attn/Kernel/Limits.h"
 #include "attn/Kernel/ShapeRules.h"
+#include "attn/Runtime/AtomicFile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,6 +65,13 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIR
     return nullptr;
   }
   return parseBuffer(std::move(file), ctx);
+}
+
+bool writeModule(mlir::ModuleOp module, const std::string &path, std::string &error) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  return writeFileAtomically(path, text, error);
 }
 
 mlir::OwningOpRef<mlir::ModuleOp> parseModuleString(const std::string &text, const std::string &name,

@@ -27,6 +27,10 @@ void setToolName(const char *argv0);
 /// Parses `path` (`-` for stdin) and verifies it, with diagnostics (file:line:col) on stderr.
 mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIRContext &ctx);
 
+/// Writes `module` as text to `path`, whole or not at all (writeFileAtomically). Returns false with
+/// `error` when it cannot.
+bool writeModule(mlir::ModuleOp module, const std::string &path, std::string &error);
+
 /// What the tools do to a module before lowering it (attn::kernelPipeline).
 using PipelineOptions = KernelPipelineOptions;
 

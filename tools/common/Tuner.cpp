@@ -176,6 +176,21 @@ std::string sideBySideSummary(const TuneReport &r) {
   return s;
 }
 
+std::string tuneSummary(const TuneReport &r) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << r.function << " " << r.op << ": " << r.candidates << " candidates in "
+     << llvm::format("%.1f", r.seconds) << " s"
+     << (r.wrongResults ? " (" + std::to_string(r.wrongResults) +
+                              " rejected: results differ from the heuristic's)"
+                        : std::string())
+     << "; heuristic " << llvm::format("%.3f", r.heuristicMs) << " ms, best "
+     << llvm::format("%.3f", r.bestMs) << " ms (" << llvm::format("%.2f", r.heuristicMs / r.bestMs)
+     << "x)" << (r.confirmRounds || r.keptHeuristic ? "; " + sideBySideSummary(r) : std::string())
+     << "\n  " << r.best << "\n";
+  return s;
+}
+
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error) {
   // Candidate errors (a schedule Halide rejects) are expected; keep them off the terminal.

@@ -68,6 +68,10 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
 /// the heuristic's schedule kept" (or that the check could not run its kernels).
 std::string sideBySideSummary(const TuneReport &report);
 
+/// attn-tune's report of one tuned op, two lines: "@f attn.attention: N candidates in S s ...;
+/// heuristic H ms, best B ms (Rx)[; the side-by-side summary]", then the chosen schedule.
+std::string tuneSummary(const TuneReport &report);
+
 } // namespace attn::tools
 
 #endif // ATTN_TOOLS_COMMON_TUNER_H
