@@ -6,7 +6,9 @@ masks, element type, fused op or the unfused chain), or a random attn.multi_head
 cross attention, MHA / GQA / MQA, biases, masks; decomposed or lowered whole), under a random
 hand-written #attn.schedule (any value the verifier accepts) or one of Halide's autoschedulers,
 run by `attn-run --random-inputs --check` against the double-precision reference evaluator, on
-one or two threads, on the host target or on AVX2. A case passes when the
+one or two threads, on the host target or on AVX2, or (--opencl-share) through OpenCL: the GPU
+schedules, run on whatever OpenCL device the machine has (PoCL's CPU device here, which has no
+16-bit types, so those cases are f32; see test/Integration/GPU). A case passes when the
 check says ok; it may also be refused with a diagnostic (reported, grouped by message). A wrong
 result, a crash, a hang (--timeout) or an error without a diagnostic fails the sweep.
 
@@ -27,6 +29,7 @@ import tempfile
 import time
 
 AVX2 = "x86-64-linux-avx-avx2-f16c-fma-sse41"
+OPENCL = "host-opencl"
 
 
 def tensor(shape, elem):
@@ -36,11 +39,13 @@ def tensor(shape, elem):
 class Case:
     """One random graph: its MLIR text and how attn-run runs it."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, opencl=False):
         self.rng = rng
         r = rng
         self.kind = r.choice(["scaled_dot"] * 4 + ["dot", "bilinear", "additive"])
         self.elem = r.choice(["f32"] * 6 + ["f16", "bf16"])
+        if opencl:  # (drawn all the same: the draws after it are the CPU case's)
+            self.elem = "f32"
         rank = r.choice([2, 3, 4, 4, 4])
         tq = r.choice([1, 1, 2, 3, 7, 16, 17, 31, 37, 64, 100])
         tk = r.choice([1, 5, 16, 17, 53, 64, 129, 300])
@@ -65,6 +70,8 @@ class Case:
             self.da = r.choice([4, 8, 16, 33])
         self.threads = r.choice([1, 2])
         self.target = r.choice([None] * 3 + [AVX2])
+        if opencl:
+            self.target = OPENCL
         self.args = []  # (name, type)
         self.q = self.arg("q", self.lead_q + [tq, self.dq])
         self.k = self.arg("k", self.lead_k + [tk, dk])
@@ -174,10 +181,12 @@ class MultiHeadCase(Case):
     under a random hand-written schedule, which is its projections' (--attn-decompose-multi-head
     gives it to the four attn.linear ops; with --fuse=false the whole layer is lowered as one op)."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, opencl=False):
         self.rng = r = rng
         self.kind = r.choice(["scaled_dot", "scaled_dot", "dot"])
         self.elem = r.choice(["f32"] * 6 + ["f16", "bf16"])
+        if opencl:  # (drawn all the same: the draws after it are the CPU case's)
+            self.elem = "f32"
         b = r.choice([1, 2, 3])
         tq = r.choice([1, 2, 7, 13, 16, 33, 64])
         hkv = r.choice([1, 1, 2, 3])
@@ -188,6 +197,8 @@ class MultiHeadCase(Case):
         self.fused = r.random() < 0.7
         self.threads = r.choice([1, 2])
         self.target = r.choice([None] * 3 + [AVX2])
+        if opencl:
+            self.target = OPENCL
         self.args = []
         self.lead_q = [b, self.heads]  # the scores' leading dims, for masks
         x, xt = self.arg("x", [b, tq, e])
@@ -246,16 +257,18 @@ class MultiHeadCase(Case):
 AUTOSCHEDULERS = ["adams2019", "mullapudi2016", "li2018"]
 
 
-def make_case(seed, index, multi_head_share, autoscheduler_share):
-    """Case `index` of `seed`. Whether it is a multi_head layer, and whether a Halide autoscheduler
-    schedules it (the whole pipeline: the op's schedule names it), are drawn apart, so the
-    attention cases of a seed are the ones they were before these were added."""
+def make_case(seed, index, multi_head_share, autoscheduler_share, opencl_share=0.0):
+    """Case `index` of `seed`. Whether it is a multi_head layer, whether it runs through OpenCL, and
+    whether a Halide autoscheduler schedules it (the whole pipeline: the op's schedule names it; CPU
+    cases only) are drawn apart, so the other cases of a seed are the ones they were before these
+    were added. An OpenCL case draws what the CPU case of its index draws, but in f32."""
+    opencl = random.Random(f"{seed}:{index}:opencl").random() < opencl_share
     if random.Random(f"{seed}:{index}:multi_head").random() < multi_head_share:
-        case = MultiHeadCase(random.Random(f"{seed}:{index}"))
+        case = MultiHeadCase(random.Random(f"{seed}:{index}"), opencl)
     else:
-        case = Case(random.Random(f"{seed}:{index}"))
+        case = Case(random.Random(f"{seed}:{index}"), opencl)
     auto = random.Random(f"{seed}:{index}:autoscheduler")
-    if auto.random() < autoscheduler_share:
+    if auto.random() < autoscheduler_share and not opencl:
         case.schedule = f'#attn.schedule<scheduler = "{auto.choice(AUTOSCHEDULERS)}">'
     return case
 
@@ -294,6 +307,8 @@ def main():
                     help="the share of cases that are attn.multi_head layers")
     ap.add_argument("--autoscheduler-share", type=float, default=0.1,
                     help="the share of cases scheduled by one of Halide's autoschedulers")
+    ap.add_argument("--opencl-share", type=float, default=0.0,
+                    help="the share of cases run through OpenCL (--target=host-opencl; f32)")
     ap.add_argument("--keep", help="directory for the cases' files (default: a temporary one)")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
@@ -305,7 +320,7 @@ def main():
     for i in range(a.first, a.first + a.cases):
         if a.minutes and time.time() - start > a.minutes * 60:
             break
-        case = make_case(a.seed, i, a.multi_head_share, a.autoscheduler_share)
+        case = make_case(a.seed, i, a.multi_head_share, a.autoscheduler_share, a.opencl_share)
         path = os.path.join(work, f"case-{a.seed}-{i}.mlir")
         with open(path, "w") as f:
             f.write(case.text())
