@@ -81,6 +81,7 @@ struct GpuParams {
   int threadsX = 16, threadsY = 16; // thread blocks of the per-op kernels
   int regRows = 4;                  // rows per thread of a per-op contraction (its register block)
   int sharedBytes = 48 * 1024;      // shared memory a fused kernel's thread block may use
+  int maxThreads = 1024;            // threads a thread block may have (CUDA's limit, OpenCL GPUs')
 };
 
 /// Defaults for a GPU target.

@@ -35,6 +35,7 @@
 // RUN: attn-run %s --entry=additive_split_k_no_batch --random-inputs --seed=12 --check --target=x86-64-linux-avx-avx2-f16c-fma-sse41 | FileCheck %s
 // RUN: attn-run %s --entry=one_tile_per_task --random-inputs --check --threads=1 | FileCheck %s
 // RUN: attn-run %s --entry=gqa_causal_select_blocks --random-inputs --seed=248 --check --threads=2 | FileCheck %s
+// RUN: attn-run %s --entry=split_k_tall_tile --random-inputs --seed=61 --check | FileCheck %s
 // CHECK: check result #0 {{.*}}: ok
 
 func.func @default_tiles(%q: tensor<2x3x37x24xf32>, %k: tensor<2x3x53x24xf32>, %v: tensor<2x3x53x20xf32>) -> tensor<2x3x37x20xf32> {
@@ -240,4 +241,12 @@ func.func @one_tile_per_task(%q: tensor<1x2x17x32xf32>, %k: tensor<1x2x129x32xf3
 func.func @gqa_causal_select_blocks(%q: tensor<1x8x17x33xf32>, %k: tensor<1x2x129x33xf32>, %v: tensor<1x2x129x33xf32>) -> tensor<1x8x17x33xf32> {
   %o = attn.attention scaled_dot %q, %k, %v scale(0.125) causal align(top_left) {schedule = #attn.schedule<tile_q = 24, block_k = 16, reg_q = 3, chunk_k = 16, group_q = 0, parallel = "heads">} : tensor<1x8x17x33xf32>, tensor<1x2x129x33xf32>, tensor<1x2x129x33xf32> -> tensor<1x8x17x33xf32>
   return %o : tensor<1x8x17x33xf32>
+}
+// Split-K over a tile of 128 rows: the GPU kernel's thread blocks had a thread per row in several
+// stages, 128 x 128 threads in all, and OpenCL refused to launch them (CL_INVALID_WORK_GROUP_SIZE;
+// schedule-sweep.py --opencl-share, seed 41, case 61; opencl-fused-schedules.test runs this on
+// PoCL). The rows past 8 (32 in the merge) are looped now.
+func.func @split_k_tall_tile(%q: tensor<7x64xf32>, %k: tensor<16x64xf32>, %v: tensor<16x40xf32>) -> tensor<7x40xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v {schedule = #attn.schedule<tile_q = 128, reg_q = 4, reg_v = 2, chunk_k = 128, split_k = 1>} : tensor<7x64xf32>, tensor<16x64xf32>, tensor<16x40xf32> -> tensor<7x40xf32>
+  return %o : tensor<7x40xf32>
 }

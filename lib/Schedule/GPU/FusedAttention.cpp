@@ -85,6 +85,19 @@ int divisorAtMost(int n, int want) {
 /// Static size or a guess (for the shared-memory budget only).
 int64_t sizeOr(int64_t size, int64_t guess) { return size != kernel::kDynamic ? size : guess; }
 
+/// A launch is as large as its largest stage in each thread dim; a thread block past the device's
+/// limit fails when it is launched (CL_INVALID_WORK_GROUP_SIZE; schedule-sweep.py), so the
+/// schedule refuses it with the parameters that make it.
+void checkThreads(int64_t threads, const GpuParams &defaults, const std::string &owner,
+                  const std::string &what) {
+  if (threads <= defaults.maxThreads)
+    return;
+  throw CompileError(owner + ": its GPU thread blocks would have " + std::to_string(threads) +
+                     " threads (" + what + "), more than the " +
+                     std::to_string(defaults.maxThreads) +
+                     " a thread block may have: raise reg_q or reg_v, or lower tile_q");
+}
+
 } // namespace
 
 void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec &spec,
@@ -113,35 +126,46 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
     blk.gpu_blocks(f.c, f.it);
     if (!f.bk.empty())
       blk.gpu_blocks(bhb);
-    blockThreads(blk, f.e, f.ii, std::min<int>(tx * ty / std::max(1, R), 128), std::max(1, R),
-                 blk.name());
+    // Every stage's threads: at most 128 along x and rowThreads (8) rows along y, so a launch
+    // stays within 1024 threads whatever the tile (a 128-row tile had 128 x 128; the rows past
+    // them are looped).
+    const int rowThreads = std::max(1, std::min(R, 8));
+    blockThreads(blk, f.e, f.ii, std::min<int>(tx * ty / rowThreads, 128), rowThreads, blk.name());
     LoopLevel block(blk, f.c);
     qs.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads(qs, qs.args()[0], qs.args()[1], 32, std::max(1, std::min(R, 8)), qs.name());
+    blockThreads(qs, qs.args()[0], qs.args()[1], 32, rowThreads, qs.name());
     // Scores: a thread per (key, row); the dot product over the feature dim in a register.
     f.s.compute_at(block).store_in(MemoryType::GPUShared).bound_extent(f.ii, R);
     Var sj(f.s.name() + "_ta_i");
-    blockThreads(f.s, f.jj, f.ii, std::min(KB, 128), std::max(1, std::min(R, 8)), f.s.name());
+    blockThreads(f.s, f.jj, f.ii, std::min(KB, 128), rowThreads, f.s.name());
     f.sacc.compute_at(f.s, sj);
     f.mc.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads1(f.mc, f.ii, std::max(1, R), f.mc.name());
-    blockThreads1(f.mc.update(), f.ii, std::max(1, R), f.mc.name() + "_u");
+    const int rowsX = std::max(1, std::min(R, 128)); // a thread per row, at most 128
+    blockThreads1(f.mc, f.ii, rowsX, f.mc.name());
+    blockThreads1(f.mc.update(), f.ii, rowsX, f.mc.name() + "_u");
     f.p.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads(f.p, f.jj, f.ii, std::min(KB, 128), std::max(1, std::min(R, 8)), f.p.name());
+    blockThreads(f.p, f.jj, f.ii, std::min(KB, 128), rowThreads, f.p.name());
     f.lc.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads1(f.lc, f.ii, std::max(1, R), f.lc.name());
-    blockThreads1(f.lc.update(), f.ii, std::max(1, R), f.lc.name() + "_u");
+    blockThreads1(f.lc, f.ii, rowsX, f.lc.name());
+    blockThreads1(f.lc.update(), f.ii, rowsX, f.lc.name() + "_u");
     f.oc.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads(f.oc, f.e, f.ii, std::min<int>(dv, 128), std::max(1, std::min(R, 8)), f.oc.name());
-    blockThreads(f.oc.update(), f.e, f.ii, std::min<int>(dv, 128), std::max(1, std::min(R, 8)),
-                 f.oc.name() + "_u");
-    // Kernel 2: the merge, a thread per (value column, row), its softmax state in registers.
-    Var eo(res.name() + "_eo"), ei(res.name() + "_ei");
-    res.split(f.e, eo, ei, 32, TailStrategy::GuardWithIf).reorder(ei, rr, eo, rt);
+    blockThreads(f.oc, f.e, f.ii, std::min<int>(dv, 128), rowThreads, f.oc.name());
+    blockThreads(f.oc.update(), f.e, f.ii, std::min<int>(dv, 128), rowThreads, f.oc.name() + "_u");
+    // Kernel 2: the merge, a thread per (value column, row) for up to 32 x 32 of them (the tile's
+    // rows past 32 looped), its softmax state in registers.
+    Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"), ri(res.name() + "_ri");
+    res.split(f.e, eo, ei, 32, TailStrategy::GuardWithIf);
+    Var rowsT = rr;
+    if (R > 32) {
+      res.split(rr, ro, ri, 32, TailStrategy::GuardWithIf).reorder(ei, ri, ro, eo, rt);
+      rowsT = ri;
+    } else {
+      res.reorder(ei, rr, eo, rt);
+    }
     res.gpu_blocks(eo, rt);
     if (!f.bk.empty())
       res.gpu_blocks(hb);
-    res.gpu_threads(ei, rr);
+    res.gpu_threads(ei, rowsT);
     f.combine.compute_at(res, ei);
     msg << "; split-K decode: a thread block per key block (scores, max, sum and P.V in shared "
            "memory), then a merge kernel with the softmax state of each output in registers";
@@ -154,6 +178,8 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
   // large as its largest stage, and threads idle in the P.V stage hold registers and warp slots (on
   // an H200, 512-thread blocks whose P.V used 128 ran at 1.1 TFLOP/s).
   const int TX = static_cast<int>((dv + regV - 1) / regV), TY = (R + regQ - 1) / regQ;
+  checkThreads(int64_t(TX) * TY, defaults, owner,
+               "Dv / reg_v x tile_q / reg_q = " + std::to_string(TX) + " x " + std::to_string(TY));
   Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"), ri(res.name() + "_ri");
   res.split(f.e, eo, ei, regV, TailStrategy::GuardWithIf)
       .split(rr, ro, ri, regQ, TailStrategy::GuardWithIf)
