@@ -280,10 +280,10 @@ def diagnostic(stderr):
     schedule and Halide rejected it when compiling or running it, which attn reports as such
     (backend noteAutoscheduler): attn passes that schedule on, it does not write it. (Its wrong
     results still fail the sweep.)"""
-    m = re.search(r"error: .*Error: (.*) \(the schedule is Halide's (\w+) "
-                  r"autoscheduler's, (compiled|run) as it wrote it", stderr)
-    if m:
-        what = re.sub(r"\d+", "N", m.group(1))[:120]
+    m = re.search(r"error: .*?Error: (.*?) \(the schedule is Halide's (\w+) "
+                  r"autoscheduler's, (compiled|run) as it wrote it", stderr, re.S)
+    if m:  # (Halide's message may run over several lines)
+        what = re.sub(r"\d+", "N", " ".join(m.group(1).split()))[:120]
         verb = "compiled" if m.group(3) == "compiled" else "ran"
         return f"{m.group(2)}'s schedule failed when Halide {verb} it: {what}"
     if "halide_error" in stderr or "Error:" in stderr or "Internal" in stderr:

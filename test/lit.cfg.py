@@ -27,7 +27,7 @@ config.substitutions.append(
     ("%expect_exit", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "expect-exit.py")))
 
 tool_dirs = [config.attn_tools_dir, config.llvm_tools_dir]
-tools = ["attn-opt", "attn-compile", "attn-run", "attn-tune", "attn-bench", "tanh-split-error",
+tools = ["attn-opt", "attn-compile", "attn-run", "attn-tune", "attn-bench", "tanh-split-error", "autoscheduler-note",
          "tuner-results-agree", "tuner-decisions"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -39,19 +39,25 @@ std::string loadAutoscheduler(const std::string &scheduler) {
   return halideName;
 }
 
-/// Estimates for the autoschedulers: the static sizes (buildKernel refuses dynamic ones), which
-/// are also made the buffers' extents: Adams2019 unrolls loops whose estimated extent is small, and
-/// Halide can only unroll a constant extent, so with symbolic ones it failed to compile ("Can only
-/// unroll for loops over a constant extent", a [2, 33] query: scripts/schedule-sweep.py). A buffer
-/// of another size then fails Halide's own check of the constraint, before attn's requirements
-/// (which name the argument) run; the tools check sizes before they call a kernel.
-void setEstimates(lowering::LoweredFunction &lf) {
+/// Estimates for the autoschedulers: the static sizes (buildKernel refuses dynamic ones). For
+/// Adams2019 they are also made the buffers' extents (`fixExtents`): it unrolls loops whose
+/// estimated extent is small, and Halide can only unroll a constant extent, so with symbolic ones
+/// it failed to compile ("Can only unroll for loops over a constant extent", a [2, 33] query:
+/// scripts/schedule-sweep.py). A buffer of another size then fails Halide's own check of the
+/// constraint, before attn's requirements (which name the argument) run; the tools check sizes
+/// before they call a kernel. Not for the others: with constant extents Halide 14 miscompiled
+/// Mullapudi2016's schedule of the additive score (an update split by 16 with GuardWithIf and
+/// vectorized, over 17 keys, reading a Func computed at the root: its loop over the two vectors
+/// wrote the first vector twice and never the second; scripts/schedule-sweep.py seed 42, case 44;
+/// test/Integration/autoschedulers.mlir), a pattern that compiles right with symbolic extents.
+void setEstimates(lowering::LoweredFunction &lf, bool fixExtents) {
   const kernel::FunctionSpec &fn = *lf.spec;
   auto constrain = [&](const kernel::TensorType &t, auto &&dimension) {
     std::vector<Halide::Range> ranges;
     for (int d = t.rank() - 1; d >= 0; --d) { // Halide order
       ranges.emplace_back(0, static_cast<int>(t.shape[d]));
-      dimension(t.rank() - 1 - d).set_extent(static_cast<int>(t.shape[d]));
+      if (fixExtents)
+        dimension(t.rank() - 1 - d).set_extent(static_cast<int>(t.shape[d]));
     }
     return ranges;
   };
@@ -139,13 +145,14 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
           "\"hand\")");
     }
     std::string name = loadAutoscheduler(autoscheduler);
-    setEstimates(*k.lowered);
+    const bool fixExtents = name == "Adams2019";
+    setEstimates(*k.lowered, fixExtents);
     int threads = std::max(1u, std::thread::hardware_concurrency());
     Halide::MachineParams machine(threads, 32 << 20, 40);
     Halide::AutoSchedulerResults chosen = k.lowered->pipeline.auto_schedule(name, k.target, machine);
     k.log.add("the whole pipeline: Halide's " + name + " autoscheduler (parallelism " +
-              std::to_string(threads) + ", 32 MiB last-level cache; the static sizes as estimates "
-              "and extents); the schedule it chose, as Halide C++:");
+              std::to_string(threads) + ", 32 MiB last-level cache; the static sizes as estimates" +
+              (fixExtents ? " and extents" : "") + "); the schedule it chose, as Halide C++:");
     k.log.add(chosen.schedule_source);
     storeAtComputeLevel(k.lowered->pipeline, k.log);
     return k;

@@ -26,9 +26,10 @@ std::string autoschedulerOf(const kernel::FunctionSpec &fn);
 /// autoschedulers (`autoscheduler`, "" for attn's own schedules) wrote its schedule and Halide
 /// rejected what it wrote, says so in `error`, so that the user knows whose schedule failed and
 /// what to do. Li2018 writes atomic vectorized reductions with a tail, which Halide 14 cannot
-/// compile ("Atomic predicated store is not supported", halide/Halide#4298), and parallel splits of
-/// fused loops whose bounds Halide infers so loosely that a small bilinear kernel asked for 270 GB.
-/// Halide's checks of the inputs (attn's shape requirements, the static extents) get no note.
+/// compile ("Atomic predicated store is not supported", halide/Halide#4298); with constant extents
+/// its kernels' bounds were once so loose that a small bilinear kernel asked for 270 GB at run time.
+/// Halide's checks of the inputs (attn's shape requirements, the static extents) get no note
+/// (test/Unit/autoscheduler-note.cpp).
 void noteAutoscheduler(const std::string &autoscheduler, bool running, std::string &error);
 
 /// Runs `body`, turning Halide's exceptions into `error` (prefixed with `what`). Returns success.

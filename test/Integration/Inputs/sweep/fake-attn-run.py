@@ -32,4 +32,10 @@ if mode == "autoscheduler":
           "supported. (the schedule is Halide's li2018 autoscheduler's, compiled as it wrote it; "
           "use scheduler = \"hand\" or another autoscheduler)", file=sys.stderr)
     sys.exit(1)
+if mode == "autoscheduler-lines":  # Halide's message over two lines
+    print("attn-run: error: @sweep: Halide compile error: Error: Can only unroll for loops over a "
+          "constant extent.\nLoop over f.s0.x has extent (a.extent.1/8). (the schedule is Halide's "
+          "adams2019 autoscheduler's, compiled as it wrote it; use scheduler = \"hand\" or another "
+          "autoscheduler)", file=sys.stderr)
+    sys.exit(1)
 sys.exit(2)
