@@ -32,6 +32,19 @@ AVX2 = "x86-64-linux-avx-avx2-f16c-fma-sse41"
 OPENCL = "host-opencl"
 
 
+def draw_elem(r, opencl):
+    """A case's element type; f32 for OpenCL (PoCL has no 16-bit types), drawn all the same so that
+    the draws after it are the CPU case's."""
+    elem = r.choice(["f32"] * 6 + ["f16", "bf16"])
+    return "f32" if opencl else elem
+
+
+def draw_target(r, opencl):
+    """The host, AVX2, or OpenCL (drawn all the same, like draw_elem)."""
+    target = r.choice([None] * 3 + [AVX2])
+    return OPENCL if opencl else target
+
+
 def tensor(shape, elem):
     return "tensor<" + "".join(f"{d}x" for d in shape) + elem + ">"
 
@@ -43,9 +56,7 @@ class Case:
         self.rng = rng
         r = rng
         self.kind = r.choice(["scaled_dot"] * 4 + ["dot", "bilinear", "additive"])
-        self.elem = r.choice(["f32"] * 6 + ["f16", "bf16"])
-        if opencl:  # (drawn all the same: the draws after it are the CPU case's)
-            self.elem = "f32"
+        self.elem = draw_elem(r, opencl)
         rank = r.choice([2, 3, 4, 4, 4])
         tq = r.choice([1, 1, 2, 3, 7, 16, 17, 31, 37, 64, 100])
         tk = r.choice([1, 5, 16, 17, 53, 64, 129, 300])
@@ -69,9 +80,7 @@ class Case:
             self.dq = r.choice([dk, 8, 16])
             self.da = r.choice([4, 8, 16, 33])
         self.threads = r.choice([1, 2])
-        self.target = r.choice([None] * 3 + [AVX2])
-        if opencl:
-            self.target = OPENCL
+        self.target = draw_target(r, opencl)
         self.args = []  # (name, type)
         self.q = self.arg("q", self.lead_q + [tq, self.dq])
         self.k = self.arg("k", self.lead_k + [tk, dk])
@@ -184,9 +193,7 @@ class MultiHeadCase(Case):
     def __init__(self, rng, opencl=False):
         self.rng = r = rng
         self.kind = r.choice(["scaled_dot", "scaled_dot", "dot"])
-        self.elem = r.choice(["f32"] * 6 + ["f16", "bf16"])
-        if opencl:  # (drawn all the same: the draws after it are the CPU case's)
-            self.elem = "f32"
+        self.elem = draw_elem(r, opencl)
         b = r.choice([1, 2, 3])
         tq = r.choice([1, 2, 7, 13, 16, 33, 64])
         hkv = r.choice([1, 1, 2, 3])
@@ -196,9 +203,7 @@ class MultiHeadCase(Case):
         e = r.choice([4, 8, 16, 17, 24, 48])
         self.fused = r.random() < 0.7
         self.threads = r.choice([1, 2])
-        self.target = r.choice([None] * 3 + [AVX2])
-        if opencl:
-            self.target = OPENCL
+        self.target = draw_target(r, opencl)
         self.args = []
         self.lead_q = [b, self.heads]  # the scores' leading dims, for masks
         x, xt = self.arg("x", [b, tq, e])

@@ -17,7 +17,6 @@
 #include "ToolSupport.h"
 #include "Tuner.h"
 
-
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
