@@ -12,6 +12,7 @@ PACKAGES=(
   python3-matplotlib chromium         # the report's charts and heatmaps; rendering them in tests
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libhalide14-0-dev
+  llvm-14                             # llvm-as-14: the AVX-512 math helpers, assembled to LLVM 14 bitcode
   libopenblas-dev libdnnl-dev         # attn-bench's library baselines
   ocl-icd-opencl-dev pocl-opencl-icd  # the GPU schedules' tests: OpenCL on the CPU (PoCL)
   clang-14 libclang-rt-14-dev         # the sanitizer build and the fuzz targets (scripts/sanitize.sh)

@@ -50,6 +50,15 @@ config.substitutions.append(
     ("%rerun_on_target", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "rerun-on-target.py")
      + " " + os.path.join(config.attn_tools_dir, "attn-run")))
 
+# Kernels for an AVX-512 target (Halide's avx512_skylake: F, CD, BW, DQ, VL) run only where the CPU
+# has them; without, tests compile such kernels but do not run them.
+try:
+    cpu_flags = next((l.split(":", 1)[1].split() for l in open("/proc/cpuinfo") if l.startswith("flags")), [])
+except OSError:
+    cpu_flags = []
+if all(f in cpu_flags for f in ("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl")):
+    config.available_features.add("avx512")
+
 # CUDA's assembler, to prove the emitted PTX assembles for Hopper (there is no GPU here).
 import shutil
 ptxas = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)

@@ -228,6 +228,8 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
     std::vector<Argument> args(k.lowered->inputs.begin(), k.lowered->inputs.end());
     Module module = k.lowered->pipeline.compile_to_module(args, fn.name,
                                                          k.target.with_feature(Target::NoRuntime));
+    for (const ExternalCode &code : k.lowered->externalCode)
+      module.append(code);
     for (Emit e : extra) {
       if (e == Emit::Schedule)
         std::ofstream(staging.file(emitFileName(fn.name, e))) << k.log.text();

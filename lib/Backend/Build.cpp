@@ -1,6 +1,7 @@
 //===- Build.cpp - lower + schedule, shared by AOT and JIT ----------------===//
 
 #include "Build.h"
+#include "TargetMath.h"
 
 #include "attn/Backend/Backend.h"
 
@@ -122,7 +123,10 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   lowering::LoweringOptions options;
   options.gpu = k.target.has_gpu_feature();
   options.lanes = schedule::defaultCpuParams(k.target).lanes;
+  options.avx512Math = lowering::avx512::applies(k.target);
   k.lowered = lowering::lowerFunction(fn, options);
+  if (options.avx512Math)
+    k.lowered->externalCode.push_back(lowering::avx512::code(k.target));
   // An op that asks for a Halide autoscheduler has it schedule the whole pipeline (they work on
   // pipelines, not ops); otherwise attn's schedules apply op by op.
   std::string autoscheduler = autoschedulerOf(fn);

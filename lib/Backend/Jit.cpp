@@ -100,26 +100,83 @@ void isolatePocl() {
   std::call_once(once, [] { ::dlopen("libpocl.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND); });
 }
 
+/// One call's JIT context: the buffer pool as Halide's allocator, and the runtime's error messages
+/// (halide_error may be called from several of the pool's threads).
+struct CallContext : JITUserContext {
+  CallContext() {
+    handlers.custom_malloc = BufferPool::allocate;
+    handlers.custom_free = BufferPool::release;
+    handlers.custom_error = [](JITUserContext *c, const char *message) {
+      auto *self = static_cast<CallContext *>(c);
+      std::lock_guard<std::mutex> lock(self->mutex);
+      self->errors += message;
+    };
+  }
+  std::mutex mutex;
+  std::string errors;
+};
+
+/// The kernel compiled in memory. Not through Pipeline::compile_jit and realize, which compile the
+/// pipeline's module as it is: the module must link the lowering's external code first
+/// (LoweredFunction::externalCode), so this compiles it as the AOT path does and calls its entry
+/// point through Halide's argv wrapper, the arguments in the order the lowered function declares
+/// them (the user context, the inputs, the results).
 class JitKernelImpl : public JitKernel {
 public:
-  JitKernelImpl(BuiltKernel k, std::string name, std::string autoscheduler)
-      : k(std::move(k)), name(std::move(name)), autoscheduler(std::move(autoscheduler)) {}
+  JitKernelImpl(BuiltKernel built, std::string fnName, std::string scheduler)
+      : k(std::move(built)), name(std::move(fnName)), autoscheduler(std::move(scheduler)) {
+    // JIT (the shared runtime) and a user context argument, as Pipeline::compile_jit does; the
+    // context carries the per-call handlers.
+    Target jitTarget = k.target.with_feature(Target::JIT).with_feature(Target::UserContext);
+    std::vector<Argument> params(k.lowered->inputs.begin(), k.lowered->inputs.end());
+    Module module = k.lowered->pipeline.compile_to_module(params, name, jitTarget);
+    for (const ExternalCode &code : k.lowered->externalCode)
+      module.append(code);
+    module = module.resolve_submodules(); // GPU targets: the device code, compiled beside
+    const Internal::LoweredFunc &entry = module.get_function_by_name(name);
+    args = entry.args;
+    jit = Internal::JITModule(module, entry);
+  }
 
   bool run(const std::vector<const HostTensor *> &inputs, std::vector<HostTensor> &outputs,
            std::string &error) override {
+    CallContext context;
     bool ok = catchHalide("running @" + name, error, [&] {
       bool gpu = k.target.has_gpu_feature();
-      for (size_t i = 0; i < inputs.size(); ++i) {
-        Buffer<> in = viewOf(*inputs[i]);
+      std::vector<Buffer<>> ins, outs;
+      for (const HostTensor *t : inputs) {
+        ins.push_back(viewOf(*t));
         if (gpu) // the data is on the host: Halide copies it to the device before the first use
-          in.set_host_dirty();
-        k.lowered->inputs[i].set(in);
+          ins.back().set_host_dirty();
       }
-      std::vector<Buffer<>> outs;
-      for (HostTensor &o : outputs)
-        outs.push_back(viewOf(o));
-      Realization r(outs);
-      k.lowered->pipeline.realize(r, k.target);
+      for (HostTensor &t : outputs)
+        outs.push_back(viewOf(t));
+      // By position: the inputs' and the results' buffers come in the order of the function's
+      // arguments and results (Halide may rename a result's buffer: result0$1).
+      JITUserContext *contextArg = &context;
+      std::vector<const void *> argv;
+      size_t nextIn = 0, nextOut = 0;
+      for (const Internal::LoweredArgument &a : args) {
+        if (a.name == "__user_context")
+          argv.push_back(&contextArg);
+        else if (a.is_buffer() && a.is_input() && nextIn < ins.size())
+          argv.push_back(ins[nextIn++].raw_buffer());
+        else if (a.is_buffer() && a.is_output() && nextOut < outs.size())
+          argv.push_back(outs[nextOut++].raw_buffer());
+        else
+          throw InternalError("the JIT kernel @" + name + " takes an argument '" + a.name +
+                              "' that attn does not pass");
+      }
+      if (nextIn != ins.size() || nextOut != outs.size())
+        throw InternalError("the JIT kernel @" + name + " takes " + std::to_string(nextIn) +
+                            " inputs and " + std::to_string(nextOut) + " results, not " +
+                            std::to_string(ins.size()) + " and " + std::to_string(outs.size()));
+      int status = jit.argv_function()(argv.data());
+      if (status != 0)
+        throw RuntimeError(context.errors.empty()
+                               ? "the kernel returned " + std::to_string(status) +
+                                     " without an error message"
+                               : "Error: " + context.errors);
       if (gpu)
         for (Buffer<> &o : outs) // the results were written on the device
           o.copy_to_host();
@@ -131,9 +188,12 @@ public:
 
   std::string scheduleText() const override { return k.log.text(); }
 
+private:
   BuiltKernel k;
   std::string name;
   std::string autoscheduler; // "" for attn's own schedules
+  std::vector<Internal::LoweredArgument> args; // the entry point's, in order
+  Internal::JITModule jit;
 };
 
 } // namespace
@@ -163,11 +223,7 @@ std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const Targ
     return nullptr;
   }
   bool ok = catchHalide("@" + fn.name, error, [&] {
-    BuiltKernel k = buildKernel(fn, target);
-    k.lowered->pipeline.jit_handlers().custom_malloc = BufferPool::allocate;
-    k.lowered->pipeline.jit_handlers().custom_free = BufferPool::release;
-    k.lowered->pipeline.compile_jit(k.target);
-    kernel = std::make_unique<JitKernelImpl>(std::move(k), fn.name, autoschedulerOf(fn));
+    kernel = std::make_unique<JitKernelImpl>(buildKernel(fn, target), fn.name, autoschedulerOf(fn));
   });
   if (!ok) {
     noteAutoscheduler(autoschedulerOf(fn), /*running=*/false, error);

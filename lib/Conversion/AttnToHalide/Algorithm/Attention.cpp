@@ -39,12 +39,12 @@ HTensor groupedView(const std::string &name, const HTensor &t, const HTensor &q)
 HTensor composedAttentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q,
                             const HTensor &k, const HTensor &v, const HTensor *weight,
                             const HTensor *vec, const HTensor *keyLengths,
-                            const HTensor *maskOperand, OpStages &st) {
+                            const HTensor *maskOperand, bool avx512Math, OpStages &st) {
   HTensor kq = groupedView(name + "_kview", k, q), vq = groupedView(name + "_vview", v, q);
   HTensor s = scoreOf(name + "_score", op.score, op.scale, q, kq, weight, vec, st);
   if (op.mask.any())
     s = maskOf(name + "_mask", op.mask, s, keyLengths, maskOperand, st);
-  HTensor p = softmaxOf(name + "_softmax", s, s.rank() - 1, st);
+  HTensor p = softmaxOf(name + "_softmax", s, s.rank() - 1, avx512Math, st);
   return weightedSumOf(name, p, vq, st);
 }
 
@@ -55,7 +55,8 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // Halide's autoschedulers get the plain composition: the blocked formulation is written for
   // attn's own schedule (Adams2019 on it ran for 12 minutes and 20 GB without finishing).
   if (op.schedule.usesAutoscheduler())
-    return composedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand, st);
+    return composedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand,
+                               options.avx512Math, st);
   // Without a schedule (an op lowered without --attn-select-schedule): the target's defaults (CPU:
   // tiles of 32 rows and one block for up to 1024 keys; GPU: 16 rows, blocks of 32 keys).
   int64_t tk = k.staticExtent(-2);
@@ -76,6 +77,7 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   blocking.foldDeclaredSizes = !options.gpu;
   // (The GPU schedule places its threads on the merge's loop, which a pure state does not have.)
   blocking.pureOneBlockState = !options.gpu;
+  blocking.avx512Math = options.avx512Math;
   // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.

@@ -1,6 +1,7 @@
 //===- Common.cpp - shared pieces of the algorithm ------------------------===//
 
 #include "Ops.h"
+#include "TargetMath.h"
 
 using namespace Halide;
 
@@ -63,7 +64,23 @@ Expr clampKeepingNaN(Expr x, float bound) {
 
 } // namespace
 
-Expr exp2NonPositive(Expr t) {
+Expr exp2NonPositive(Expr t, bool avx512) {
+  if (avx512) {
+    // 2^t = 2^f 2^floor(t), f = t - floor(t) in [0, 1) by vreduceps; 2^f by a degree-5 polynomial
+    // fitted for relative error on [0, 1) (7.5e-8 in exact arithmetic, 1.6e-7 in f32 without
+    // fused multiply-adds); 2^floor(t) applied by vscalefps, which also flushes t < -125 to 0 (see
+    // TargetMath.h). Eight vector operations per 16 values where the form below takes eleven
+    // (measured side by side: 0.97x the fused kernel's time at S = 512 and 2048, one thread). No
+    // clamp: -inf and NaN come out as they should (0, NaN) by the instructions' own rules.
+    Expr f = avx512::fracFloor(t);
+    Expr p = 0.0018775766948238015f;
+    p = p * f + 0.0089893406257033348f;
+    p = p * f + 0.055826317518949509f;
+    p = p * f + 0.24015361070632935f;
+    p = p * f + 0.69315308332443237f;
+    p = p * f + 0.99999994039535522f; // p >= 0.99999994: scalePow2Floor's results are normal floats
+    return avx512::scalePow2Floor(p, t);
+  }
   // 2^t, t = n + f with n = nearest(t), f in [-0.5, 0.5]. 2^f by a degree-5 polynomial fitted for
   // relative error on that interval (max 2.2e-7 in f32 arithmetic); 2^n by building the float's
   // exponent bits. Arguments are clamped at -127, which rounds to n = -127, whose exponent field is
@@ -83,11 +100,11 @@ Expr exp2NonPositive(Expr t) {
   return p * split.pow2n;
 }
 
-Expr expNonPositive(Expr x) {
+Expr expNonPositive(Expr x, bool avx512) {
   // exp(x) = 2^(x log2(e)). The rounding of the product adds up to half an ulp of it to the
   // result's relative error: 3.8e-6 near x = -87. Kernels that can fold log2(e) into a scale they
   // apply anyway call exp2NonPositive instead.
-  return exp2NonPositive(x * kLog2e);
+  return exp2NonPositive(x * kLog2e, avx512);
 }
 
 Expr isNegInf(Expr x) { return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000)); }

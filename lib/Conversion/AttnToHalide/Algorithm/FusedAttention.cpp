@@ -60,7 +60,10 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // uniform weights numpy and PyTorch give (test/Integration/float-mask-lowest.test).
   const bool floatMask = maskOperand && maskOperand->elem != k::ElemType::Bool;
   const float unit = floatMask ? 1.0f : kLog2e;
-  auto expOf = [&](Expr s) { return floatMask ? expNonPositive(s) : exp2NonPositive(s); };
+  const bool avx512 = blocking.avx512Math;
+  auto expOf = [&](Expr s) {
+    return floatMask ? expNonPositive(s, avx512) : exp2NonPositive(s, avx512);
+  };
   Expr group = nb >= 1 ? size(q, -3) / size(key, -3) : Expr(1);
   // One query head per kv head, known at compile time: a tile's rows are one head's queries (the
   // tile's key range then has no select, which keeps the bounds Halide infers from it tight).

@@ -26,6 +26,9 @@ namespace attn::lowering {
 struct LoweringOptions {
   bool gpu = false;
   int lanes = 16; // f32 lanes of the CPU target's vectors (its schedules' default vector width)
+  /// The exps use AVX-512's vreduceps and vscalefps (TargetMath.h): an x86 CPU target with AVX-512
+  /// F and DQ. The module then needs TargetMath's bitcode (LoweredFunction::externalCode).
+  bool avx512Math = false;
 };
 
 struct LoweredFunction {
@@ -36,6 +39,8 @@ struct LoweredFunction {
   std::vector<Pointwise> resultStages;    // the outputs' conversions to their declared types
   std::vector<HTensor> values;            // per value id
   Halide::Pipeline pipeline;
+  /// Code every module compiled from `pipeline` must link (Module::append): TargetMath's bitcode.
+  std::vector<Halide::ExternalCode> externalCode;
 };
 
 /// Builds the pipeline of `fn`: inputs, the algorithm of every op, outputs with bounds tied to the

@@ -70,7 +70,8 @@ HTensor scoreOf(const std::string &name, kernel::ScoreKind kind, std::optional<f
 HTensor maskOf(const std::string &name, const kernel::MaskSpec &mask, const HTensor &scores,
                const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st);
 /// Softmax of x along tensor dimension `axis`.
-HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, OpStages &st);
+HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, bool avx512Math,
+                  OpStages &st);
 /// c[..., i, :] = Σ_j p[..., i, j] v[..., j, :].
 HTensor weightedSumOf(const std::string &name, const HTensor &p, const HTensor &v, OpStages &st);
 /// Attention of q over k, v, where k and v may have fewer heads (last batch dim) than q (GQA).
@@ -83,7 +84,7 @@ HTensor attentionOf(const std::string &name, const kernel::OpSpec &op, const HTe
 HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
                             const HTensor &k, const HTensor &v, const HTensor *weight,
                             const HTensor *vec, const HTensor *keyLengths,
-                            const HTensor *maskOperand, OpStages &st);
+                            const HTensor *maskOperand, bool avx512Math, OpStages &st);
 
 /// The blocking of the fused attention kernel: query tiles of `tileRows` rows, key blocks of
 /// `blockKeys` keys; `skipBlocks`: key blocks that the masks leave empty for a whole tile are not
@@ -103,6 +104,7 @@ struct FusedBlocking {
   bool pureOneBlockState = false;
   int maxGroup = 0, sumGroup = 0;
   bool tanhSplit = false; // additive scores by tanhOfSumTerm where the values allow it
+  bool avx512Math = false; // LoweringOptions::avx512Math
 };
 
 /// The fused attention kernel (FusedAttention.cpp). Bilinear scores must have been folded into dot
@@ -115,13 +117,15 @@ HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, cons
 /// log2(e): exp(x) = 2^(x log2(e)).
 inline constexpr float kLog2e = 1.44269504088896341f;
 
-/// exp(x) for x <= 0: a degree-5 polynomial for 2^f on [-0.5, 0.5] scaled by 2^n; relative error
-/// below 1e-6 for x >= -8, growing with |x| to 3.8e-6 near -87 (the rounding of x log2(e)); arguments
-/// below -88 (and -inf) give exactly 0, NaN gives NaN (test/Integration/exp-accuracy.test).
-Halide::Expr expNonPositive(Halide::Expr x);
-/// 2^t for t <= 0, the same way (relative error below 2.2e-7 plus t's own rounding); t below -127
-/// (and -inf) gives exactly 0, NaN gives NaN.
-Halide::Expr exp2NonPositive(Halide::Expr t);
+/// exp(x) for x <= 0: a degree-5 polynomial for 2^f scaled by 2^n; relative error below 1e-6 for
+/// x >= -8, growing with |x| to 3.8e-6 near -87 (the rounding of x log2(e)); NaN gives NaN, -inf
+/// gives 0 (test/Integration/exp-accuracy.test). Results below 2^-126 are flushed to 0, never
+/// subnormal (a subnormal result costs a microcode assist per instruction on Intel cores): below
+/// 2^-126.5 by the portable form, below 2^-125 by the AVX-512 one. `avx512`: by AVX-512's
+/// vreduceps and vscalefps (TargetMath.h; LoweringOptions::avx512Math says when a target has them).
+Halide::Expr expNonPositive(Halide::Expr x, bool avx512);
+/// 2^t for t <= 0, the same way (relative error below 2.2e-7 plus t's own rounding).
+Halide::Expr exp2NonPositive(Halide::Expr t, bool avx512);
 
 /// x == -inf, reliably: Halide compiles float code with LLVM's no-infs/no-NaNs flags, under which a
 /// float comparison with the constant -inf may be folded to false (it was: the fused kernel's guards

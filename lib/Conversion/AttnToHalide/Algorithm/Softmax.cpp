@@ -6,7 +6,8 @@ using namespace Halide;
 
 namespace attn::lowering {
 
-HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, OpStages &st) {
+HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, bool avx512Math,
+                  OpStages &st) {
   int rank = x.rank();
   std::vector<Var> vars = makeVars(rank, name + "_d");
   // The reduction's Funcs are defined over every dimension but the axis.
@@ -38,7 +39,8 @@ HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, OpStages 
   def(s.mx, others) = max(s.mx(toHalideOrder(asExprs(others))), x.at(along(s.rMax.x)));
   Expr m = s.mx(toHalideOrder(asExprs(others)));
   Expr xv = x.at(asExprs(vars));
-  def(s.e, vars) = expNonPositive(xv - select(isNegInf(m), 0.0f, m)); // exp(-inf - m) = 0
+  // exp(-inf - m) = 0
+  def(s.e, vars) = expNonPositive(xv - select(isNegInf(m), 0.0f, m), avx512Math);
   def(s.sum, others) = 0.0f;
   std::vector<Expr> eAlong = along(s.rSum.x);
   def(s.sum, others) += s.e(toHalideOrder(eAlong));
@@ -55,7 +57,8 @@ HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, OpStages 
 }
 
 HTensor lowerSoftmax(const OpContext &ctx, OpStages &st) {
-  return softmaxOf(ctx.name, ctx.value(ctx.op.input), static_cast<int>(ctx.op.axis), st);
+  return softmaxOf(ctx.name, ctx.value(ctx.op.input), static_cast<int>(ctx.op.axis),
+                   ctx.options.avx512Math, st);
 }
 
 } // namespace attn::lowering
