@@ -26,8 +26,8 @@ namespace attn::lowering {
 struct LoweringOptions {
   bool gpu = false;
   int lanes = 16; // f32 lanes of the CPU target's vectors (its schedules' default vector width)
-  /// The exps use AVX-512's vreduceps and vscalefps (TargetMath.h): an x86 CPU target with AVX-512
-  /// F and DQ. The module then needs TargetMath's bitcode (LoweredFunction::externalCode).
+  /// The exps use AVX-512's vreduceps and vscalefps (TargetMath.h), where avx512::applies to the
+  /// target. The module then needs TargetMath's bitcode (LoweredFunction::externalCode).
   bool avx512Math = false;
 };
 

@@ -122,7 +122,7 @@ inline constexpr float kLog2e = 1.44269504088896341f;
 /// gives 0 (test/Integration/exp-accuracy.test). Results below 2^-126 are flushed to 0, never
 /// subnormal (a subnormal result costs a microcode assist per instruction on Intel cores): below
 /// 2^-126.5 by the portable form, below 2^-125 by the AVX-512 one. `avx512`: by AVX-512's
-/// vreduceps and vscalefps (TargetMath.h; LoweringOptions::avx512Math says when a target has them).
+/// vreduceps and vscalefps (TargetMath.h; avx512::applies says which targets have them).
 Halide::Expr expNonPositive(Halide::Expr x, bool avx512);
 /// 2^t for t <= 0, the same way (relative error below 2.2e-7 plus t's own rounding).
 Halide::Expr exp2NonPositive(Halide::Expr t, bool avx512);
