@@ -70,7 +70,8 @@ Expr exp2NonPositive(Expr t, bool avx512) {
     // fitted for relative error on [0, 1) (7.5e-8 in exact arithmetic, 1.6e-7 in f32 without
     // fused multiply-adds); 2^floor(t) applied by vscalefps, which also flushes t < -125 to 0 (see
     // TargetMath.h). Eight vector operations per 16 values where the form below takes eleven
-    // (measured side by side: 0.97x the fused kernel's time at S = 512 and 2048, one thread). No
+    // (measured side by side, the fused kernel at S = 512 and 2048, one thread: 0.97x the time on
+    // an Intel Xeon with a prototype, 0.99x on Zen 5; docs/SCHEDULES.md). No
     // clamp: -inf and NaN come out as they should (0, NaN) by the instructions' own rules.
     Expr f = avx512::fracFloor(t);
     Expr p = 0.0018775766948238015f;
