@@ -14,17 +14,20 @@ import sys
 
 # (tile_q, block_k, reg_q, reg_k, reg_v): thread blocks of (Dv / reg_v) x (tile_q / reg_q) threads,
 # key blocks of block_k keys (lib/Schedule/GPU/FusedAttention.cpp). The heuristic's own schedule is
-# the shape's plain row; the variants are its neighbours and OLD, the heuristic before the sweeps of
-# 2026-11-30 (BENCHMARKS.md has the runs that chose the present one).
-OLD = (16, 32, 2, 2, 4)
-D64 = [(32, 32, 4, 2, 8), (16, 32, 4, 2, 4), OLD]  # the heuristic: (32, 32, 4, 2, 4)
-D128 = [(16, 32, 4, 2, 8), (8, 32, 4, 2, 4), OLD]  # the heuristic: (16, 32, 4, 2, 4)
-DECODE = [(1, 64, 1, 1, 1), (1, 256, 1, 1, 1)]    # the heuristic: block_k = 128
-SWEEP = {"S1024": D64, "S2048": D64, "S4096": D64, "S16384": D64[:1], "B4H12-S256": D64[:1],
+# the shape's plain row (lib/Dialect/Attn/Transforms/ScheduleHeuristics.cpp); the variants are its
+# nearest alternatives: the other row count of the register blocks (the heuristic takes 2 rows at
+# Dv <= 64 with fewer than 256 thread blocks, else 4), wider score blocks, 4 x 4 P.V blocks at
+# D = 128 (the heuristic's are 4 x 8 there), other decode blocks. (The sweeps that chose the
+# present heuristic, 2026-11-30 and 2026-12-04: BENCHMARKS.md.)
+ROWS2 = [(32, 32, 4, 2, 4)]   # beside the heuristic's reg_q = 2 (below 256 thread blocks)
+ROWS4 = [(32, 32, 2, 2, 4)]   # beside the heuristic's reg_q = 4 (from 256 thread blocks)
+WIDE = [(32, 32, 4, 4, 4)]
+D128 = [(16, 32, 4, 2, 4)]    # the heuristic: (16, 32, 4, 2, 8)
+DECODE = [(1, 128, 1, 1, 1), (1, 512, 1, 1, 1)]  # the heuristic: block_k = 256
+SWEEP = {"S512": ROWS2, "S1024": ROWS4, "S2048": WIDE, "S4096": WIDE, "B4H12-S256": ROWS4,
          "S1024-D128": D128, "S4096-D128": D128, "decode-Tk2048": DECODE,
-         "additive-S512": [(32, 32, 4, 2, 4), (16, 32, 4, 2, 4)],  # the heuristic: OLD
          # the quick set (the dry-run test)
-         "S64": [OLD], "decode-Tk128": DECODE[:1]}
+         "S64": [(16, 32, 2, 2, 4)], "decode-Tk128": DECODE[:1]}
 
 
 def attribute(shape, sched):

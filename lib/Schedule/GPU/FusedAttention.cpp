@@ -12,14 +12,17 @@
 //     threads (Q again for every block, see below; K stored key-major so that the score threads,
 //     which read different keys at one feature, hit different banks), the scores (each thread a
 //     reg_q x reg_k register block, the reduction over the feature dim in registers, unrolled by 4),
-//     the block's row max and sum (a thread per row), the probabilities (threads along the rows),
+//     the block's row max and sum (a thread per row, accumulated in a register and stored once:
+//     reduceInRegister), the probabilities (threads along the rows),
 //     and the P.V partial (each thread a reg_q x reg_v register block, accumulated in registers over
 //     the block's keys, unrolled by 4), merged into the shared state;
 //   - every stage runs on at most the (Dv / reg_v) x (tile_q / reg_q) threads of the P.V stage;
 //   - every key block is visited, masks apply entry by entry: the lowering leaves out the predicate
 //     that skips empty blocks for GPU targets (Halide 14 miscompiles it here, docs/SCHEDULES.md).
 //   Staging is dropped (V first, then Q) when the shared memory a block needs would pass 48 KiB
-//   (what every CUDA device and OpenCL implementation gives a kernel without opting in).
+//   (what every CUDA device and OpenCL implementation gives a kernel without opting in). These
+//   kernels take 80-140 registers per thread; Halide 14's CUDA runtime caps them at 64 unless
+//   HL_CUDA_JIT_MAX_REGISTERS is set, which attn's runtime and JIT do (KernelRuntime/attn_runtime.h).
 // Decode (split_k = 1): one thread block per (key block, query tile, batch x kv head) computes the
 // block's scores, max, sum and P.V in shared memory; a second kernel merges the blocks' softmax
 // states, one thread per output element, its state in registers.
@@ -28,6 +31,7 @@
 
 #include "Schedule.h"
 
+#include <functional>
 #include <sstream>
 
 using namespace Halide;
@@ -60,6 +64,19 @@ void blockThreadsFlat(Stage s, VarOrRVar a, int tx, int ty, const std::string &p
       .split(ao, aoo, ay, ty, TailStrategy::GuardWithIf)
       .reorder(ax, ay, aoo)
       .gpu_threads(ax, ay);
+}
+
+/// A block-level row reduction (the key block's max or sum per row) accumulated in a register and
+/// stored to shared memory once: `red` is computed per thread of its shared wrapper (Func::in, which
+/// all of its readers then read). Computed in shared memory itself, Halide stored the accumulator
+/// after every step and the next step's load waited for that store: a 32-key block's max was 32
+/// dependent shared-memory round trips, on the block's first warp while the others waited at the
+/// barrier (the PTX of a prefill kernel, 2026-12-04; 1.01-1.06x on an H200). `threads` schedules
+/// the wrapper's stage and names its innermost thread loop.
+void reduceInRegister(Func red, LoopLevel block, const std::function<Var(Func)> &threads) {
+  Func shared = red.in();
+  shared.compute_at(block).store_in(MemoryType::GPUShared);
+  red.compute_at(shared, threads(shared)).store_in(MemoryType::Register);
 }
 
 /// The update of a register block (a x b, both unrolled) over the reduction r: r innermost, unrolled
@@ -139,15 +156,15 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
     Var sj(f.s.name() + "_ta_i");
     blockThreads(f.s, f.jj, f.ii, std::min(KB, 128), rowThreads, f.s.name());
     f.sacc.compute_at(f.s, sj);
-    f.mc.compute_at(block).store_in(MemoryType::GPUShared);
     const int rowsX = std::max(1, std::min(R, 128)); // a thread per row, at most 128
-    blockThreads1(f.mc, f.ii, rowsX, f.mc.name());
-    blockThreads1(f.mc.update(), f.ii, rowsX, f.mc.name() + "_u");
+    auto rowThread = [&](Func w) {
+      blockThreads1(w, f.ii, rowsX, w.name());
+      return Var(w.name() + "_ta_i");
+    };
+    reduceInRegister(f.mc, block, rowThread);
     f.p.compute_at(block).store_in(MemoryType::GPUShared);
     blockThreads(f.p, f.jj, f.ii, std::min(KB, 128), rowThreads, f.p.name());
-    f.lc.compute_at(block).store_in(MemoryType::GPUShared);
-    blockThreads1(f.lc, f.ii, rowsX, f.lc.name());
-    blockThreads1(f.lc.update(), f.ii, rowsX, f.lc.name() + "_u");
+    reduceInRegister(f.lc, block, rowThread);
     f.oc.compute_at(block).store_in(MemoryType::GPUShared);
     blockThreads(f.oc, f.e, f.ii, std::min<int>(dv, 128), rowThreads, f.oc.name());
     blockThreads(f.oc.update(), f.e, f.ii, std::min<int>(dv, 128), rowThreads, f.oc.name() + "_u");
@@ -272,17 +289,18 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
       .unroll(f.jj);
   registerBlockUpdate(f.sacc.update(), f.ii, f.jj, f.rd.x);
 
-  // The block's row max and sum (a thread per row) and probabilities (a thread per entry).
-  f.mc.compute_at(block).store_in(MemoryType::GPUShared);
-  blockThreadsFlat(f.mc, f.ii, TX, TY, f.mc.name());
-  blockThreadsFlat(f.mc.update(), f.ii, TX, TY, f.mc.name() + "_u");
+  // The block's row max and sum (a thread per row, in a register) and probabilities (a thread per
+  // entry).
+  auto rowThread = [&](Func w) {
+    blockThreadsFlat(w, f.ii, TX, TY, w.name());
+    return Var(w.name() + "_fa_x");
+  };
+  reduceInRegister(f.mc, block, rowThread);
   f.p.compute_at(block).store_in(MemoryType::GPUShared);
   // Threads along the rows, the scores' innermost storage dim (along the keys they would all read
   // one bank).
   blockThreads(f.p, f.ii, f.jj, std::min(R, TX), std::min(KB, TY), f.p.name());
-  f.lc.compute_at(block).store_in(MemoryType::GPUShared);
-  blockThreadsFlat(f.lc, f.ii, TX, TY, f.lc.name());
-  blockThreadsFlat(f.lc.update(), f.ii, TX, TY, f.lc.name() + "_u");
+  reduceInRegister(f.lc, block, rowThread);
 
   // P.V of the block: computed inside the merge's thread loop, so each thread accumulates its
   // reg_q x reg_v block in registers over the block's keys.

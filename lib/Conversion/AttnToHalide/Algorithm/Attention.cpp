@@ -78,6 +78,11 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // (The GPU schedule places its threads on the merge's loop, which a pure state does not have.)
   blocking.pureOneBlockState = !options.gpu;
   blocking.avx512Math = options.avx512Math;
+  // The GPU schedule reads the queries from global memory where the scores use them when shared
+  // memory has no room for a Q tile (D = 64 with 32-row tiles): a scale folded into the queries was
+  // then a multiply per query element read, one per two FMAs of a 4 x 2 score block; per score it is
+  // one per Dk FMAs.
+  blocking.scaleScores = options.gpu;
   // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.

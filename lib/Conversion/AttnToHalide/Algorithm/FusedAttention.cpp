@@ -10,7 +10,8 @@
 //     with a = exp(M - M'), b = exp(m_c - M'); the result is acc / L (0 when L = 0: fully masked);
 //     with Tk known and at most one block, the state is that block's (o_c, m_c, l_c);
 //   - without a float mask the scores are kept in base-2 units (scaled by log2(e), folded into the
-//     scale the queries or v_a get anyway), so every exp above is a 2^x: one multiply less per score;
+//     scale the queries, the scores or v_a get anyway), so every exp above is a 2^x: one multiply
+//     less per score;
 //   - blocks that a causal mask, a window or the key lengths leave empty for the whole tile are not
 //     visited (an RDom predicate Halide turns into loop bounds), the last one a tile sees is cut
 //     after the tile's last visible key (prefill tiles, one query head per kv head); entries of the
@@ -123,17 +124,22 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   Expr keyOf = f.c * KB + f.jj; // the block's key
 
   // Block scores.
+  Expr scoreScale; // FusedBlocking::scaleScores: the scale, applied to each score
   f.sacc = Func(name + "_sacc");
   f.s = Func(name + "_s");
   if (!f.additive) {
-    // One multiply per query element (log2(e) inside the scale's own expression: Halide's simplifier
-    // would not merge a second multiply of the product).
+    // One multiply per query element, or per score with FusedBlocking::scaleScores (log2(e) inside
+    // the scale's own expression: Halide's simplifier would not merge a second multiply of the
+    // product).
     Expr scale = op.score == k::ScoreKind::ScaledDot
                      ? (op.scale ? Expr(*op.scale * unit) : unit / sqrt(cast<float>(dk)))
                      : Expr(unit);
     f.rd = RDom(0, dk, name + "_rd");
     f.qs = Func(name + "_qs");
-    f.qs(withBk({f.d, f.ii, f.it})) = Q(f.d, rowRead, bkT) * scale;
+    Expr query = Q(f.d, rowRead, bkT);
+    if (blocking.scaleScores)
+      scoreScale = scale;
+    f.qs(withBk({f.d, f.ii, f.it})) = blocking.scaleScores ? query : query * scale;
     f.sacc(withBk({f.ii, f.jj, f.c, f.it})) = 0.0f;
     f.sacc(withBk({f.ii, f.jj, f.c, f.it})) +=
         f.qs(withBk({f.rd.x, f.ii, f.it})) * f.kRead(withBk({f.rd.x, keyOf}));
@@ -269,6 +275,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   if (keyLengths)
     keep = keep && keyOf < keyLengths->at({qBatch.begin(), qBatch.begin() + keyLengths->rank()});
   Expr score = f.sacc(withBk({f.ii, f.jj, f.c, f.it}));
+  if (scoreScale.defined())
+    score = score * scoreScale;
   if (maskOperand) {
     const HTensor &m = *maskOperand;
     std::vector<Expr> full = concat(qBatch, {qi, keyOf});

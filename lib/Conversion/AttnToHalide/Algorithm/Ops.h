@@ -96,12 +96,15 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 /// projected value and every v_a is within its bound (the CPU schedule specializes the score on
 /// it); `pureOneBlockState`: with Tk known and at most one block, the softmax state is that
 /// block's own, a pure Func (FusedAttentionStage::oneBlock), instead of a merge over a one-block
-/// loop.
+/// loop; `scaleScores`: the score scale multiplies each score instead of each query element (for
+/// schedules that read the queries where they use them, as the GPU's do when shared memory has no
+/// room for a Q tile).
 struct FusedBlocking {
   int tileRows = 32, blockKeys = 1024;
   bool skipBlocks = true;
   bool foldDeclaredSizes = true;
   bool pureOneBlockState = false;
+  bool scaleScores = false;
   int maxGroup = 0, sumGroup = 0;
   bool tanhSplit = false; // additive scores by tanhOfSumTerm where the values allow it
   bool avx512Math = false; // LoweringOptions::avx512Math

@@ -30,19 +30,25 @@ ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vecto
 }
 
 /// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp), from the sweeps of
-/// bench/gpu/gen_sweep.py on an H200 (BENCHMARKS.md, 2026-11-30). Each thread computes a 4 x 2
-/// register block of scores and a 4 x 4 block of P.V over key blocks of 32 keys (a thread block of
-/// Dv / 4 x tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4 whose softmax state
-/// (3 x tile_q x Dv floats, in shared memory) takes at most half of the 48 KiB a thread block may use,
-/// so that the K tile fits beside it: 32 at D = 64, 16 at D = 128. Against the previous default
-/// (16 rows, 2 x 2 and 2 x 4 blocks) this was 1.2-1.8x faster at D = 64 and 1.06-1.12x at D = 128;
-/// reg_v = 8 was 1.4-1.5x slower at D = 64 and 2-3% slower at D = 128. Decode (fewer than 4 query
-/// rows per kv head): split-K, a thread block per 128 keys (15-17% faster than 256 at Tk = 2048; 64,
-/// 512 and 1024 were slower). Additive scores (a tanh per score and feature) keep tiles of 16 rows
-/// and 2 x 2 score blocks: 32-row tiles made additive-S512 1.6x slower.
-ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, bool additive) {
+/// bench/gpu/gen_sweep.py on an H200 (BENCHMARKS.md, 2026-11-30 and 2026-12-04, the latter with the
+/// JIT's register cap lifted). Each thread computes a 4 x 2 register block of scores and a 4 x 4
+/// block of P.V (4 x 8 at Dv >= 128) over key blocks of 32 keys (a thread block of Dv / reg_v x
+/// tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4 whose softmax state (3 x tile_q x Dv
+/// floats, in shared memory) takes at most half of the 48 KiB a thread block may use, so that the K
+/// tile fits beside it: 32 at D = 64, 16 at D = 128. Against the previous default (16 rows, 2 x 2
+/// and 2 x 4 blocks) this was 1.2-1.8x faster at D = 64 and 1.06-1.12x at D = 128; P.V blocks of
+/// 4 x 8 were 1.07-1.15x faster than 4 x 4 at D = 128 and 1.35-1.5x slower at D = 64. At Dv <= 64
+/// with fewer than 256 thread blocks (`tasks`: batch x kv heads, when known) the score and P.V
+/// blocks take 2 rows, which doubles the threads of each: 1.12x at S = 512 (128 thread blocks);
+/// 0.94x at S = 1024 (256) and 0.8x at B = 4, H = 12, S = 256 (384). Decode (fewer than 4 query
+/// rows per kv head): split-K, a thread block per 256 keys (1.23-1.28x faster than 128 at
+/// Tk = 2048, 2026-12-04; 512 the same as 256, 64 slower). Additive scores (a tanh per score and
+/// feature) keep tiles of 16 rows and 2 x 2 score blocks: 32-row tiles made additive-S512 1.6x
+/// slower.
+ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, int64_t tasks,
+                               bool additive) {
   if (known(rows) && rows < 4)
-    return ScheduleAttr::get(ctx, rows, 128, 0, 1, 1, 1, 0, 1, 0, "", "hand", "heuristic");
+    return ScheduleAttr::get(ctx, rows, 256, 0, 1, 1, 1, 0, 1, 0, "", "hand", "heuristic");
   if (additive)
     return ScheduleAttr::get(ctx, 16, 32, 0, 2, 2, 4, 0, 0, 0, "", "hand", "heuristic");
   int64_t tileQ = 16;
@@ -53,8 +59,12 @@ ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, bool 
   }
   if (known(rows)) // a short prefill: no tile larger than its rows (in whole register blocks)
     tileQ = std::min(tileQ, std::max<int64_t>(4, (rows + 3) / 4 * 4));
-  int64_t regV = known(dv) ? std::min<int64_t>(4, dv) : 4;
-  return ScheduleAttr::get(ctx, tileQ, 32, 0, 4, 2, regV, 0, 0, 0, "", "hand", "heuristic");
+  int64_t regQ = 4;
+  if (known(rows) && known(tasks) && known(dv) && dv <= 64 &&
+      (rows + tileQ - 1) / tileQ * tasks < 256)
+    regQ = 2;
+  int64_t regV = !known(dv) ? 4 : dv >= 128 ? 8 : std::min<int64_t>(4, dv);
+  return ScheduleAttr::get(ctx, tileQ, 32, 0, regQ, 2, regV, 0, 0, 0, "", "hand", "heuristic");
 }
 
 /// The fused attention kernel.
@@ -72,8 +82,13 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
       group = hq / hk;
   }
   int64_t rows = known(s.tq) ? group * s.tq : ShapedType::kDynamic;
-  if (t.gpu)
-    return fusedAttentionGpu(op.getContext(), rows, s.dv, op.getKind() == ScoreKind::additive);
+  if (t.gpu) {
+    int64_t tasks = 1; // batch x kv heads: the thread blocks per query tile
+    for (int64_t d : k.getShape().drop_back(2))
+      tasks = known(tasks) && known(d) ? tasks * d : ShapedType::kDynamic;
+    return fusedAttentionGpu(op.getContext(), rows, s.dv, tasks,
+                             op.getKind() == ScoreKind::additive);
+  }
   // Additive scores on AVX-512 are scheduled as on AVX2, in vectors of 8 lanes: their terms are
   // tanhOfSumTerm's, each with a reciprocal, and Halide 14 has no 16-lane one (it splits
   // fast_inverse into two 8-lane rcpps, with a vextract and a vinsert each). On Zen 4 (whose
