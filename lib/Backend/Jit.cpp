@@ -214,6 +214,11 @@ std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const Targ
             "attn-compile emits CUDA kernels without one";
     return nullptr;
   }
+  // Halide 14's CUDA runtime caps the JIT's registers per thread at 64 unless this says otherwise;
+  // the fused kernels take 80-140 and spill at 64 (KernelRuntime/attn_runtime.h). A value the
+  // environment sets is kept.
+  if (target.cuda)
+    ::setenv("HL_CUDA_JIT_MAX_REGISTERS", "255", /*overwrite=*/0);
   if (target.opencl)
     isolatePocl(); // before anything loads an OpenCL driver
   if (target.opencl && !::dlopen("libOpenCL.so", RTLD_LAZY | RTLD_LOCAL)) {

@@ -10,6 +10,13 @@
  * To use your own allocator, define halide_malloc and halide_free in your program (an object file's
  * definitions take precedence over the archive's), or install it with halide_set_custom_malloc and
  * halide_set_custom_free, which this pool honours.
+ *
+ * CUDA kernels: Halide 14's CUDA runtime compiles a kernel's PTX with at most 64 registers per thread
+ * unless the environment variable HL_CUDA_JIT_MAX_REGISTERS says otherwise. attn's fused GPU kernels
+ * take 80-140 registers; at 64 they spill to local memory (1.06-1.3x slower on an H200). The pool's
+ * object sets HL_CUDA_JIT_MAX_REGISTERS=255 when the program starts, unless the environment already
+ * sets it. A program that defines its own halide_malloc and halide_free does not link that object:
+ * set the variable yourself before the first kernel call.
  */
 #ifndef ATTN_RUNTIME_H
 #define ATTN_RUNTIME_H

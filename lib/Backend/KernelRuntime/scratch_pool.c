@@ -116,6 +116,14 @@ void attn_release_scratch(void) {
     free(headerOf(all[i])->base);
 }
 
+/* Halide 14's CUDA runtime compiles a kernel's PTX with at most 64 registers per thread unless
+ * HL_CUDA_JIT_MAX_REGISTERS says otherwise (its cuModuleLoadDataEx option); attn's fused GPU
+ * kernels take 80-140 and spilled at 64 (attn_runtime.h). When the program starts, the cap is
+ * lifted (255, the hardware's limit) unless the environment sets one. */
+__attribute__((constructor)) static void uncapCudaRegisters(void) {
+  setenv("HL_CUDA_JIT_MAX_REGISTERS", "255", /*overwrite=*/0);
+}
+
 /* At exit, so that leak checkers see every block given back. */
 __attribute__((destructor)) static void releaseAtExit(void) { attn_release_scratch(); }
 

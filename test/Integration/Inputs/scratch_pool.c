@@ -1,5 +1,6 @@
 /* Calls an AOT kernel repeatedly and counts the fresh blocks attn_runtime.a's scratch pool takes from
- * the system (posix_memalign, wrapped at link time: -Wl,--wrap=posix_memalign). Plain C: the pool
+ * the system (posix_memalign, wrapped at link time: -Wl,--wrap=posix_memalign); first prints the
+ * CUDA register cap the pool's object sets when the program starts. Plain C: the pool
  * links into a C program. With -DOWN_ALLOCATOR the program defines halide_malloc and halide_free
  * itself, which must take precedence over the archive's. */
 #include "out/HalideRuntime.h"
@@ -60,6 +61,9 @@ static void makeBuffer(halide_buffer_t *b, halide_dimension_t *dims, float *data
 
 int main(void) {
   static float q[N], k[N], v[N], o[N], first[N];
+  /* The pool's object also lifts Halide's CUDA register cap when the program starts. */
+  const char *regs = getenv("HL_CUDA_JIT_MAX_REGISTERS");
+  printf("HL_CUDA_JIT_MAX_REGISTERS: %s\n", regs ? regs : "unset");
   for (int i = 0; i < N; ++i)
     q[i] = (float)((i * 7919) % 2003) / 2003.0f - 0.5f, k[i] = (float)((i * 104729) % 1999) / 1999.0f - 0.5f,
     v[i] = (float)((i * 15485863) % 2011) / 2011.0f - 0.5f;
