@@ -83,6 +83,9 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // then a multiply per query element read, one per two FMAs of a 4 x 2 score block; per score it is
   // one per Dk FMAs.
   blocking.scaleScores = options.gpu;
+  // One reciprocal per row, a multiply per element (the CPU schedule computes it per tile); the GPU
+  // schedules divide each element by its own copy of the row sum (see FusedAttention.cpp).
+  blocking.rowScale = !options.gpu;
   // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 4 keys as they compute the probabilities.

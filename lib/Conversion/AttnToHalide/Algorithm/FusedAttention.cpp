@@ -436,16 +436,22 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   }
 
   // The normalized result per (kv batch, row), then seen in the query's layout.
-  // One division per row, then a multiply per element: a schedule that computes rowScale per tile
-  // saves Dv / vector - 1 divisions per row (at S = 512 they were 2% of the kernel); inlined (GPU)
-  // it is a division and a multiply per element. A fully masked row (sum 0) gives zeros whatever its
-  // accumulator holds (0 x inf would be NaN).
-  f.rowScale = Func(name + "_rowscale");
-  f.rowScale(withBk({f.ii, f.it})) = 1.0f / f.combine(withBk({0, f.ii, f.it}))[2];
+  // With FusedBlocking::rowScale, one division per row, then a multiply per element: a schedule that
+  // computes rowScale per tile saves Dv / vector - 1 divisions per row (at S = 512 they were 2% of
+  // the kernel). Without it (GPU), each element divides by its own copy of the row sum (the state
+  // holds one per element): reading the copy of element 0 made the split-K merge kernel, whose
+  // state each thread computes for its own element, compute the state at element 0 as well, in a
+  // heap allocation (decode 2.3x slower on an H200). A fully masked row (sum 0) gives zeros whatever
+  // its accumulator holds (0 x inf would be NaN).
   f.res = Func(name + "_res");
   Tuple fin = f.combine(withBk({f.e, f.r % R, f.r / R}));
-  f.res(withBk({f.e, f.r})) =
-      select(isZero(fin[2]), 0.0f, fin[0] * f.rowScale(withBk({f.r % R, f.r / R})));
+  Expr normalized = fin[0] / fin[2];
+  if (blocking.rowScale) {
+    f.rowScale = Func(name + "_rowscale");
+    f.rowScale(withBk({f.ii, f.it})) = 1.0f / f.combine(withBk({0, f.ii, f.it}))[2];
+    normalized = fin[0] * f.rowScale(withBk({f.r % R, f.r / R}));
+  }
+  f.res(withBk({f.e, f.r})) = select(isZero(fin[2]), 0.0f, normalized);
 
   std::vector<Var> outVars = makeVars(q.rank(), name + "_o");
   std::vector<Expr> oT = asExprs(outVars); // tensor order: qbatch..., i, e

@@ -98,13 +98,15 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 /// block's own, a pure Func (FusedAttentionStage::oneBlock), instead of a merge over a one-block
 /// loop; `scaleScores`: the score scale multiplies each score instead of each query element (for
 /// schedules that read the queries where they use them, as the GPU's do when shared memory has no
-/// room for a Q tile).
+/// room for a Q tile); `rowScale`: the result is normalized by one reciprocal of the row sum per
+/// row (FusedAttentionStage::rowScale), else by a division per element.
 struct FusedBlocking {
   int tileRows = 32, blockKeys = 1024;
   bool skipBlocks = true;
   bool foldDeclaredSizes = true;
   bool pureOneBlockState = false;
   bool scaleScores = false;
+  bool rowScale = true;
   int maxGroup = 0, sumGroup = 0;
   bool tanhSplit = false; // additive scores by tanhOfSumTerm where the values allow it
   bool avx512Math = false; // LoweringOptions::avx512Math

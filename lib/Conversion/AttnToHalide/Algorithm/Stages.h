@@ -74,7 +74,8 @@ struct FusedAttentionStage {
   kernel::ScheduleSpec schedule; // the fused kernel's #attn.schedule (empty: the target's defaults)
   int tileRows = 32, blockKeys = 1024;
   Halide::Func qs, sacc, s, mc, p, lc, oc, blk, combine, res, out;
-  Halide::Func rowScale;       // 1 / the softmax's row sum, per tile row (combine's rows)
+  Halide::Func rowScale;       // 1 / the softmax's row sum, per tile row (undefined without
+                               // FusedBlocking::rowScale)
   /// The block's row max per group of maxGroup keys (sb) and row sum per group of sumGroup keys (pb),
   /// when the blocking asks for them (undefined otherwise): a schedule computes sb with s and pb
   /// with p (compute_with), and mc and lc reduce the groups.
