@@ -42,28 +42,32 @@ namespace attn::schedule {
 namespace {
 
 /// Threads of a block-level stage over (a, b): tiles of ta x tb threads, the tiles looped serially
-/// at block level (so any extent fits in a bounded thread block).
-void blockThreads(Stage s, VarOrRVar a, VarOrRVar b, int ta, int tb, const std::string &prefix) {
+/// at block level (so any extent fits in a bounded thread block). These helpers return the innermost
+/// loop's Var, where a per-thread producer is computed.
+Var blockThreads(Stage s, VarOrRVar a, VarOrRVar b, int ta, int tb, const std::string &prefix) {
   Var ao(prefix + "_ta_o"), ai(prefix + "_ta_i"), bo(prefix + "_tb_o"), bi(prefix + "_tb_i");
   s.split(a, ao, ai, ta, TailStrategy::GuardWithIf)
       .split(b, bo, bi, tb, TailStrategy::GuardWithIf)
       .reorder(ai, bi, ao, bo)
       .gpu_threads(ai, bi);
+  return ai;
 }
 
-void blockThreads1(Stage s, VarOrRVar a, int ta, const std::string &prefix) {
+Var blockThreads1(Stage s, VarOrRVar a, int ta, const std::string &prefix) {
   Var ao(prefix + "_ta_o"), ai(prefix + "_ta_i");
   s.split(a, ao, ai, ta, TailStrategy::GuardWithIf).reorder(ai, ao).gpu_threads(ai);
+  return ai;
 }
 
 /// Threads of a block-level stage over one dim a, laid out on a tx x ty thread block (a thread per
 /// entry up to tx * ty, the rest looped serially).
-void blockThreadsFlat(Stage s, VarOrRVar a, int tx, int ty, const std::string &prefix) {
+Var blockThreadsFlat(Stage s, VarOrRVar a, int tx, int ty, const std::string &prefix) {
   Var ao(prefix + "_fa_o"), ax(prefix + "_fa_x"), aoo(prefix + "_fa_oo"), ay(prefix + "_fa_y");
   s.split(a, ao, ax, tx, TailStrategy::GuardWithIf)
       .split(ao, aoo, ay, ty, TailStrategy::GuardWithIf)
       .reorder(ax, ay, aoo)
       .gpu_threads(ax, ay);
+  return ax;
 }
 
 /// A block-level row reduction (the key block's max or sum per row) accumulated in a register and
@@ -72,7 +76,7 @@ void blockThreadsFlat(Stage s, VarOrRVar a, int tx, int ty, const std::string &p
 /// after every step and the next step's load waited for that store: a 32-key block's max was 32
 /// dependent shared-memory round trips, on the block's first warp while the others waited at the
 /// barrier (the PTX of a prefill kernel, 2026-12-04; 1.01-1.06x on an H200). `threads` schedules
-/// the wrapper's stage and names its innermost thread loop.
+/// the wrapper's stage and returns its innermost thread loop's Var.
 void reduceInRegister(Func red, LoopLevel block, const std::function<Var(Func)> &threads) {
   Func shared = red.in();
   shared.compute_at(block).store_in(MemoryType::GPUShared);
@@ -153,14 +157,10 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
     blockThreads(qs, qs.args()[0], qs.args()[1], 32, rowThreads, qs.name());
     // Scores: a thread per (key, row); the dot product over the feature dim in a register.
     f.s.compute_at(block).store_in(MemoryType::GPUShared).bound_extent(f.ii, R);
-    Var sj(f.s.name() + "_ta_i");
-    blockThreads(f.s, f.jj, f.ii, std::min(KB, 128), rowThreads, f.s.name());
+    Var sj = blockThreads(f.s, f.jj, f.ii, std::min(KB, 128), rowThreads, f.s.name());
     f.sacc.compute_at(f.s, sj);
     const int rowsX = std::max(1, std::min(R, 128)); // a thread per row, at most 128
-    auto rowThread = [&](Func w) {
-      blockThreads1(w, f.ii, rowsX, w.name());
-      return Var(w.name() + "_ta_i");
-    };
+    auto rowThread = [&](Func w) { return blockThreads1(w, f.ii, rowsX, w.name()); };
     reduceInRegister(f.mc, block, rowThread);
     f.p.compute_at(block).store_in(MemoryType::GPUShared);
     blockThreads(f.p, f.jj, f.ii, std::min(KB, 128), rowThreads, f.p.name());
@@ -291,10 +291,7 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
 
   // The block's row max and sum (a thread per row, in a register) and probabilities (a thread per
   // entry).
-  auto rowThread = [&](Func w) {
-    blockThreadsFlat(w, f.ii, TX, TY, w.name());
-    return Var(w.name() + "_fa_x");
-  };
+  auto rowThread = [&](Func w) { return blockThreadsFlat(w, f.ii, TX, TY, w.name()); };
   reduceInRegister(f.mc, block, rowThread);
   f.p.compute_at(block).store_in(MemoryType::GPUShared);
   // Threads along the rows, the scores' innermost storage dim (along the keys they would all read
