@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fma_peak.h"
+
 #include <immintrin.h>
 
 #include <algorithm>
@@ -21,20 +23,6 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-__attribute__((noinline)) void fmaChains(float *state, long steps) {
-  __m512 a[16];
-  const __m512 x = _mm512_set1_ps(0.9999f), y = _mm512_set1_ps(1e-4f);
-  for (int i = 0; i < 16; ++i)
-    a[i] = _mm512_loadu_ps(state + 16 * i);
-  for (long n = 0; n < steps; ++n) {
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; ++i)
-      a[i] = _mm512_fmadd_ps(a[i], x, y);
-  }
-  for (int i = 0; i < 16; ++i)
-    _mm512_storeu_ps(state + 16 * i, a[i]);
-}
 
 /// Scores of 32 query rows (qs: [D][32]) against the keys of a block (k: [keys][D]), 12 keys at a
 /// time; s: [keys][32].
@@ -90,10 +78,7 @@ template <int D> double qkRate(int keys) {
 } // namespace
 
 int main() {
-  float state[256];
-  std::fill(state, state + 256, 1.0f);
-  const long steps = 1000000;
-  std::printf("FMA peak (16 chains): %.1f GFLOP/s\n", best([&] { fmaChains(state, steps); }, steps * 16.0 * 32));
+  std::printf("FMA peak (16 chains): %.1f GFLOP/s\n", micro::fmaPeakGflops());
   for (int keys : {96, 1020, 4092})
     std::printf("keys %4d: D = 64 (K %4d KB) %.1f GFLOP/s, D = 128 (K %4d KB) %.1f GFLOP/s\n", keys,
                 keys * 64 * 4 / 1024, qkRate<64>(keys), keys * 128 * 4 / 1024, qkRate<128>(keys));
