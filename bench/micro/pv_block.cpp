@@ -26,18 +26,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "fma_peak.h"
+#include "common.h"
 
 #include <immintrin.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 constexpr int kKeys = 1024, kRows = 32, kD = 64, kChunk = 128;
 constexpr int kStreamBlocks = 64; // V blocks of 256 KB: 16 MB
@@ -98,24 +94,16 @@ __attribute__((noinline)) void pvTransposed(const float *p, const float *v, floa
   }
 }
 
-float *filled(size_t count, float value) {
-  auto *p = static_cast<float *>(std::aligned_alloc(64, (count * 4 + 63) / 64 * 64));
-  std::fill(p, p + count, value);
-  return p;
-}
-
 /// The best of 7 runs of 256 calls, in GFLOP/s; `streamed`: call i reads V block i mod 64.
 template <class F> double rate(F call, const float *vAll, bool streamed) {
   constexpr int kCalls = 256;
   const double flops = 2.0 * kKeys * kRows * kD * kCalls;
-  double best = 0;
-  for (int r = 0; r < 7; ++r) {
-    auto t0 = Clock::now();
-    for (int i = 0; i < kCalls; ++i)
-      call(vAll + size_t(streamed ? i % kStreamBlocks : 0) * kKeys * kD);
-    best = std::max(best, flops / std::chrono::duration<double>(Clock::now() - t0).count() / 1e9);
-  }
-  return best;
+  return micro::bestGflops(
+      [&] {
+        for (int i = 0; i < kCalls; ++i)
+          call(vAll + size_t(streamed ? i % kStreamBlocks : 0) * kKeys * kD);
+      },
+      flops, 7);
 }
 
 } // namespace
@@ -123,8 +111,8 @@ template <class F> double rate(F call, const float *vAll, bool streamed) {
 int main() {
   std::printf("FMA peak (16 chains): %.1f GFLOP/s\n", micro::fmaPeakGflops(5));
   // One block more than streamed, for the prefetches past the last block's end.
-  float *vAll = filled(size_t(kStreamBlocks + 1) * kKeys * kD, 0.01f);
-  float *p = filled(size_t(kKeys) * kRows, 0.5f), *out = filled(kRows * kD, 0.0f);
+  float *vAll = micro::filled(size_t(kStreamBlocks + 1) * kKeys * kD, 0.01f);
+  float *p = micro::filled(size_t(kKeys) * kRows, 0.5f), *out = micro::filled(kRows * kD, 0.0f);
   for (bool streamed : {false, true}) {
     std::printf("V %s: P.V %.1f, pf-row %.1f, pf-line %.1f, pf-first %.1f, transposed %.1f GFLOP/s\n",
                 streamed ? "streamed (16 MB)" : "in L2 (256 KB)",

@@ -11,18 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "fma_peak.h"
+#include "common.h"
 
 #include <immintrin.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 /// Scores of 32 query rows (qs: [D][32]) against the keys of a block (k: [keys][D]), 12 keys at a
 /// time; s: [keys][32].
@@ -49,28 +46,12 @@ template <int D> __attribute__((noinline)) void qkBlock(const float *qs, const f
   }
 }
 
-/// The best of 9 runs, in GFLOP/s.
-template <class F> double best(F run, double flops) {
-  double rate = 0;
-  for (int i = 0; i < 9; ++i) {
-    auto t0 = Clock::now();
-    run();
-    rate = std::max(rate, flops / std::chrono::duration<double>(Clock::now() - t0).count() / 1e9);
-  }
-  return rate;
-}
-
-float *filled(size_t count) {
-  auto *p = static_cast<float *>(std::aligned_alloc(64, (count * 4 + 63) / 64 * 64));
-  std::fill(p, p + count, 0.01f);
-  return p;
-}
-
 template <int D> double qkRate(int keys) {
-  float *qs = filled(D * 32), *k = filled(size_t(keys) * D), *s = filled(size_t(keys) * 32);
+  float *qs = micro::filled(D * 32, 0.01f), *k = micro::filled(size_t(keys) * D, 0.01f),
+        *s = micro::filled(size_t(keys) * 32, 0.01f);
   const int calls = std::max(1, 200000 / keys);
-  double rate = best([&] { for (int c = 0; c < calls; ++c) qkBlock<D>(qs, k, s, keys); },
-                     2.0 * 32 * (keys / 12 * 12) * D * calls);
+  double rate = micro::bestGflops([&] { for (int c = 0; c < calls; ++c) qkBlock<D>(qs, k, s, keys); },
+                                  2.0 * 32 * (keys / 12 * 12) * D * calls, 9);
   std::free(qs), std::free(k), std::free(s);
   return rate;
 }
@@ -78,7 +59,7 @@ template <int D> double qkRate(int keys) {
 } // namespace
 
 int main() {
-  std::printf("FMA peak (16 chains): %.1f GFLOP/s\n", micro::fmaPeakGflops());
+  std::printf("FMA peak (16 chains): %.1f GFLOP/s\n", micro::fmaPeakGflops(9));
   for (int keys : {96, 1020, 4092})
     std::printf("keys %4d: D = 64 (K %4d KB) %.1f GFLOP/s, D = 128 (K %4d KB) %.1f GFLOP/s\n", keys,
                 keys * 64 * 4 / 1024, qkRate<64>(keys), keys * 128 * 4 / 1024, qkRate<128>(keys));
