@@ -319,7 +319,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       axes.push_back({"chunk_k", [](Point &p) -> int64_t & { return p.chunkK; }, {64, 128, 256, 512}});
       axes.push_back({"split_k", [](Point &p) -> int64_t & { return p.splitK; }, {0, 1}});
       if (!decode)
-        axes.push_back({"group_q", [](Point &p) -> int64_t & { return p.groupQ; }, {0, 4, 8}});
+        axes.push_back({"group_q", [](Point &p) -> int64_t & { return p.groupQ; }, {0, 4, 8, 16}});
       // Coordinate descent: vary one parameter at a time, keep what is faster by more than 1%.
       bool improved = true;
       auto tryPoint = [&](const Point &p) {

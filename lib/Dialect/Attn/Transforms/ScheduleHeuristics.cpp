@@ -202,20 +202,23 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   const bool kvBeyondL2 = bigL2 && kvBytes > t.l2Bytes / 2;
   if (t.avx512 && (kvOutgrowsCaches || kvBeyondL2))
     parallel = "tiles";
-  // And groups of 8 tiles take each key block in turn, so that a block of K and V that comes from
-  // memory serves 8 tiles from L2 while each tile keeps its 32 rows' working set (larger tiles cut
-  // the stream as well, but cost 1.03-1.22x where K and V are in cache). S = 16384, D = 64 on Zen 4
-  // in a phase where this guest's share of L3 held less than a head's 8 MB: 0.759 of the time with
-  // one head on one thread, 0.776 with 8 heads on two (groups of 4: 0.819); S = 8192 (4 MB, not
-  // grouped here) 1.02 (bench/ab, 2026-12-02).
-  int64_t groupQ = t.avx512 && (kvOutgrowsCaches || kvBeyondL2) && !additive ? 8 : 0;
-  // With 2 MB of L2 or more, as many tiles (8 to 16) as keep the group's output accumulators
-  // (tile_q x Dv floats per tile) at a sixteenth of the L2: 16 at D = 64 and 8 at D = 128 with 2 MB.
-  // On the Intel guest, groups of 16 against 8 at D = 64 took 0.921 (twice) and 0.924 of the time
-  // on two threads (S = 4096, S = 16384), 0.976 and 1.009 on one; at D = 128 (twice the state)
-  // 0.995 and 1.009 on two threads, 0.982 on one, and its GQA4 1.042 (bench/ab, 2026-12-02).
-  if (groupQ > 0 && bigL2 && known(s.dv) && s.dv > 0)
-    groupQ = std::clamp<int64_t>(t.l2Bytes / 16 / (tileQ * s.dv * 4), 8, 16);
+  // And groups of tiles take each key block in turn, so that a block of K and V that comes from
+  // memory serves the group's tiles from L2 while each tile keeps its 32 rows' working set (larger
+  // tiles cut the stream as well, but cost 1.03-1.22x where K and V are in cache). S = 16384, D = 64
+  // on Zen 4 in a phase where this guest's share of L3 held less than a head's 8 MB, groups of 8:
+  // 0.759 of the time with one head on one thread, 0.776 with 8 heads on two (groups of 4: 0.819);
+  // S = 8192 (4 MB, not grouped here) 1.02 (bench/ab, 2026-12-02).
+  const bool groupTiles = t.avx512 && (kvOutgrowsCaches || kvBeyondL2) && !additive;
+  int64_t groupQ = groupTiles ? 8 : 0;
+  // As many tiles (8 to 16) as keep the group's output accumulators (tile_q x Dv floats per tile)
+  // within 128 KB: 16 at D = 64, 8 at D = 128. On the Intel guest (2 MB of L2), groups of 16
+  // against 8 at D = 64 took 0.921 (twice) and 0.924 of the time on two threads (S = 4096,
+  // S = 16384), 0.976 and 1.009 on one; at D = 128 (twice the state) 0.995 and 1.009 on two
+  // threads, 0.982 on one, and its GQA4 1.042 (bench/ab, 2026-12-02). On Zen 5 (1 MB of L2),
+  // S = 16384 at D = 64, 8 heads: 0.952 on two threads, 0.964 on one (one head, one thread: 0.969;
+  // groups of 32: 0.960 / 0.990 / 0.951; bench/ab, 2026-12-05).
+  if (groupTiles && known(s.dv) && s.dv > 0)
+    groupQ = std::clamp<int64_t>((int64_t(128) << 10) / (tileQ * s.dv * 4), 8, 16);
   // (Additive scores on AVX2 had tiles of one vector of rows while each term was the rational
   // tanh, whose constants left too few registers for two. With tanhOfSumTerm, 2 vectors x 3 keys
   // and P.V's 6 x 2 blocks over 16 rows took 0.90 of the time of 1 vector x 4 keys and 4 x 2

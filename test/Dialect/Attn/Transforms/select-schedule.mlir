@@ -32,15 +32,26 @@ func.func @odd_value_vectors(%q: tensor<1x8x2048x64xf32>, %k: tensor<1x8x2048x64
 
 // K and V of a kv head beyond 4 MB (Tk = 16384, D = 64: 8 MB): AVX2 takes tiles of 128 rows and
 // key blocks of 256 (each tile streams them once); AVX-512 keeps its tiles of 32 rows, takes each
-// key block with groups of 8 tiles in turn (a block read from memory serves 8 tiles from L2) and
-// runs the tiles of a head in parallel too (the threads share its K and V).
+// key block with groups of 16 tiles in turn (a block read from memory serves 16 tiles from L2;
+// their accumulators, 16 x 32 x 64 floats, are 128 KB) and runs the tiles of a head in parallel
+// too (the threads share its K and V); on any L2.
 // AVX512-LABEL: func @long_keys
-// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 8, parallel = "tiles",
+// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 16, parallel = "tiles",
+// L2M1-LABEL: func @long_keys
+// L2M1: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 16, parallel = "tiles",
 // AVX2-LABEL: func @long_keys
 // AVX2: #attn.schedule<tile_q = 128, block_k = 256, vector = 8, reg_q = 6, reg_k = 6, reg_v = 2,
 func.func @long_keys(%q: tensor<1x8x16384x64xf32>, %k: tensor<1x8x16384x64xf32>, %v: tensor<1x8x16384x64xf32>) -> tensor<1x8x16384x64xf32> {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x16384x64xf32>, tensor<1x8x16384x64xf32>, tensor<1x8x16384x64xf32> -> tensor<1x8x16384x64xf32>
   return %o : tensor<1x8x16384x64xf32>
+}
+
+// At D = 128 (16 MB) a tile's accumulators are twice as large: groups of 8.
+// AVX512-LABEL: func @long_keys_wide_values
+// AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, group_q = 8, parallel = "tiles",
+func.func @long_keys_wide_values(%q: tensor<1x8x16384x128xf32>, %k: tensor<1x8x16384x128xf32>, %v: tensor<1x8x16384x128xf32>) -> tensor<1x8x16384x128xf32> {
+  %o = attn.attention scaled_dot %q, %k, %v : tensor<1x8x16384x128xf32>, tensor<1x8x16384x128xf32>, tensor<1x8x16384x128xf32> -> tensor<1x8x16384x128xf32>
+  return %o : tensor<1x8x16384x128xf32>
 }
 
 // ... unless the tile would have more rows than the kv head has queries (Tq = 64).
@@ -55,7 +66,7 @@ func.func @long_keys_few_queries(%q: tensor<1x8x64x64xf32>, %k: tensor<1x8x16384
 
 // K and V of a kv head between half the L2 and 4 MB (Tk = 4096, D = 64: 2 MB): tiles in groups on a
 // machine whose cores have 2 MB of L2 or more, 16 of them (their accumulators, 16 x 32 x 64 floats,
-// are a sixteenth of the L2); not with 1 MB, nor where the L2 is not known (a target named by its
+// are 128 KB); not with 1 MB, nor where the L2 is not known (a target named by its
 // features, as in the AVX512 run).
 // AVX512-LABEL: func @keys_beyond_big_l2
 // AVX512: #attn.schedule<tile_q = 32, block_k = 1024, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads",
