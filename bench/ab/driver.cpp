@@ -10,6 +10,8 @@
 // the run, or the first call of a pair running on a colder cache, weighs on both alike. Prints each
 // kernel's median time, the median and range of the per-round ratios B/A, and how far the two
 // results are apart (largest |a - b| over the largest |a|); exits 3 when that is above 1e-4.
+// A file linked in with run.sh --link may define ab_before_call, called with 'A' or 'B' before each
+// call of that kernel (bench/ab/two_pools.c switches scratch pools with it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,7 @@
 
 extern "C" int ab_a_argv(void **args);
 extern "C" int ab_b_argv(void **args);
+extern "C" __attribute__((weak)) void ab_before_call(char side);
 
 namespace {
 
@@ -81,6 +84,8 @@ int main(int argc, char **argv) {
   };
   std::vector<void *> argsA = argsFor(outA), argsB = argsFor(outB);
   auto call = [](int (*kernel)(void **), std::vector<void *> &args, const char *which) {
+    if (ab_before_call)
+      ab_before_call(which[0]);
     auto start = std::chrono::steady_clock::now();
     if (int rc = kernel(args.data())) {
       std::fprintf(stderr, "driver: kernel %s failed (Halide error %d)\n", which, rc);

@@ -13,6 +13,11 @@
 #     --out=DIR           where the kernels and the program go (default: a temporary directory)
 #     --target=T          Halide target both kernels are built for (default: attn-compile's, host);
 #                         e.g. x86-64-linux-avx-avx2-f16c-fma-sse41 for AVX2 kernels on an AVX-512 host
+#     --link=FILE.c       a C file compiled and linked into the program ahead of the kernels and the
+#                         runtime: its definitions take precedence (e.g. halide_malloc/halide_free),
+#                         and an ab_before_call(char side) it defines is called before each call of
+#                         A ('A') and of B ('B'); bench/ab/two_pools.c, for one, gives A and B
+#                         scratch pools of their own under two rules of reuse
 #
 # For a change of attn's code or of a graph's #attn.schedule, measured side by side on a noisy
 # machine: both kernels read the same inputs and run in one process, A then B, then B then A, and
@@ -37,6 +42,7 @@ CPUS=
 ROUNDS=30
 OUT=
 TARGET=
+LINK=
 GRAPHS=()
 for arg in "$@"; do
   case $arg in
@@ -48,6 +54,7 @@ for arg in "$@"; do
     --rounds=*) ROUNDS=${arg#--rounds=} ;;
     --out=*) OUT=${arg#--out=} ;;
     --target=*) TARGET=${arg#--target=} ;;
+    --link=*) LINK=${arg#--link=} ;;
     -h | --help) usage ;;
     -*) echo "run.sh: unknown option '$arg'" >&2; exit 2 ;;
     *) GRAPHS+=("$arg") ;;
@@ -66,6 +73,7 @@ done
 for g in "${GRAPHS[@]}"; do
   [ -f "$g" ] || { echo "run.sh: no graph at '$g'" >&2; exit 1; }
 done
+[ -z "$LINK" ] || [[ -f $LINK && $LINK == *.c ]] || { echo "run.sh: --link takes a C file (FILE.c), not '$LINK'" >&2; exit 2; }
 
 if [ -z "$OUT" ]; then
   OUT=$(mktemp -d "${TMPDIR:-/tmp}/attn-ab.XXXXXX")
@@ -93,10 +101,16 @@ compile a "${GRAPHS[0]}" "$sigA" "$CA"
 compile b "${GRAPHS[1]}" "$sigB" "$CB"
 
 # One Halide runtime, A's, serves both kernels.
-g++ -std=c++17 -O2 -I"$OUT/a" "$HERE/driver.cpp" "$OUT/a/ab_a.a" "$OUT/b/ab_b.a" "$OUT/a/attn_runtime.a" \
+extra=()
+if [ -n "$LINK" ]; then
+  cc -std=c11 -O2 -Wall -Werror -I"$OUT/a" -I"$ROOT/lib/Backend/KernelRuntime" -c "$LINK" -o "$OUT/link.o" ||
+    { echo "run.sh: could not compile $LINK" >&2; exit 1; }
+  extra=("$OUT/link.o")
+fi
+g++ -std=c++17 -O2 -I"$OUT/a" "$HERE/driver.cpp" "${extra[@]}" "$OUT/a/ab_a.a" "$OUT/b/ab_b.a" "$OUT/a/attn_runtime.a" \
     -ldl -lpthread -o "$OUT/ab"
 read -r -a shapes <<< "${sigA#* }"
 run=("$OUT/ab" "$ROUNDS" "${shapes[@]}")
 [ -z "$CPUS" ] || run=(taskset -c "$CPUS" "${run[@]}")
-echo "run.sh: A = ${GRAPHS[0]} ($CA), B = ${GRAPHS[1]} ($CB), ${THREADS:-all} threads${CPUS:+ on CPUs $CPUS}${TARGET:+, target $TARGET}"
+echo "run.sh: A = ${GRAPHS[0]} ($CA), B = ${GRAPHS[1]} ($CB), ${THREADS:-all} threads${CPUS:+ on CPUs $CPUS}${TARGET:+, target $TARGET}${LINK:+, with $LINK}"
 if [ -n "$THREADS" ]; then HL_NUM_THREADS=$THREADS "${run[@]}"; else "${run[@]}"; fi

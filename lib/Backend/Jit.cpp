@@ -1,6 +1,7 @@
 //===- Jit.cpp - compile and run kernels in memory ------------------------===//
 
 #include "Build.h"
+#include "KernelRuntime/pool_pick.h"
 
 #include "attn/Backend/Backend.h"
 
@@ -35,8 +36,10 @@ Buffer<> viewOf(const HostTensor &t) {
 /// Halide's allocations, kept for reuse across runs. A fresh malloc of a large intermediate is a fresh
 /// mmap, and first-touching its pages costs more than computing it (8k page faults for a 34 MB score
 /// buffer measured 80+ ms on this VM); a long-lived process reuses its buffers, and so does this pool.
-/// Blocks are 64-byte aligned with 64 bytes of slack on both sides (Halide may read a little past
-/// either end). Up to 2 GiB of free blocks are kept.
+/// Which kept block serves a request is the AOT pool's rule (KernelRuntime/pool_pick.h: of the fits,
+/// the asking thread's first, then the smallest), found through a map by size: a long-lived process
+/// (a tuning run) may keep thousands of blocks. Blocks are 64-byte aligned with 64 bytes of slack on both sides
+/// (Halide may read a little past either end). Up to 2 GiB of free blocks are kept.
 class BufferPool {
 public:
   static void *allocate(JITUserContext *, size_t bytes) { return instance().take(bytes); }
@@ -52,13 +55,28 @@ private:
     static BufferPool pool;
     return pool;
   }
+  /// Its address names the calling thread (attn_kept_block::owner).
+  static const void *thisThread() {
+    thread_local char token;
+    return &token;
+  }
   void *take(size_t bytes) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = freeBlocks.lower_bound(bytes);
-    if (it != freeBlocks.end() && it->first <= bytes + bytes / 8 + 4096) {
-      void *p = it->second;
-      cachedBytes -= it->first;
-      freeBlocks.erase(it);
+    // attn_pick_block's choice, found among the fits only (ordered by size, the oldest of equal
+    // sizes first): the first of this thread's, else the first.
+    auto pick = kept.end();
+    for (auto it = kept.lower_bound(bytes); it != kept.end() && attn_block_fits(it->first, bytes); ++it) {
+      if (it->second.owner == thisThread()) {
+        pick = it;
+        break;
+      }
+      if (pick == kept.end())
+        pick = it;
+    }
+    if (pick != kept.end()) {
+      void *p = pick->second.p;
+      cachedBytes -= pick->first;
+      kept.erase(pick);
       return p;
     }
     size_t total = (bytes + 64 + 64 + 63) / 64 * 64;
@@ -83,11 +101,11 @@ private:
       return;
     }
     cachedBytes += bytes;
-    freeBlocks.emplace(bytes, p);
+    kept.emplace(bytes, attn_kept_block{p, bytes, thisThread()});
   }
   std::mutex mutex;
   std::unordered_map<void *, std::pair<uint8_t *, size_t>> blocks; // user pointer -> (base, size)
-  std::multimap<size_t, void *> freeBlocks;
+  std::multimap<size_t, attn_kept_block> kept; // free blocks by size, the oldest of a size first
   size_t cachedBytes = 0;
 };
 

@@ -5,7 +5,9 @@
  * the next call, so a program that calls kernels repeatedly does not hand that memory back to the
  * system and fault it in again each time (glibc's malloc does, for blocks of 128 KiB and more: an
  * S = 512 kernel ran 3.3x slower in a loop for it). Blocks are reused for requests of their size up
- * to 1/8 + 4 KiB smaller; at most 64 blocks and 1 GiB are kept, the oldest given back first.
+ * to 1/8 + 4 KiB smaller, a block the asking thread gave back before any other (its lines are in
+ * that thread's core's cache, not the other's); at most 64 blocks and 1 GiB are kept, the oldest
+ * given back first.
  *
  * To use your own allocator, define halide_malloc and halide_free in your program (an object file's
  * definitions take precedence over the archive's), or install it with halide_set_custom_malloc and

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200112L /* posix_memalign under -std=c11 */
 
 #include "attn_runtime.h"
+#include "pool_pick.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -29,11 +30,9 @@ struct header {
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-  void *p;
-  size_t bytes;
-} cache[kSlots]; /* oldest first */
+static struct attn_kept_block cache[kSlots]; /* oldest first; which to reuse: pool_pick.h */
 static int cached;
+static _Thread_local char thisThread; /* its address names the thread (attn_kept_block.owner) */
 static size_t cachedBytes;
 static halide_malloc_t customMalloc;
 static halide_free_t customFree;
@@ -67,11 +66,7 @@ void *halide_malloc(void *user_context, size_t bytes) {
     return customMalloc(user_context, bytes);
   void *p = NULL;
   pthread_mutex_lock(&lock);
-  int best = -1;
-  for (int i = 0; i < cached; ++i)
-    if (cache[i].bytes >= bytes && cache[i].bytes <= bytes + bytes / 8 + 4096 &&
-        (best < 0 || cache[i].bytes < cache[best].bytes))
-      best = i;
+  int best = attn_pick_block(cache, cached, bytes, &thisThread);
   if (best >= 0)
     p = takeSlot(best);
   pthread_mutex_unlock(&lock);
@@ -94,6 +89,7 @@ void halide_free(void *user_context, void *p) {
       evicted[nEvicted++] = takeSlot(0);
     cache[cached].p = p;
     cache[cached].bytes = bytes;
+    cache[cached].owner = &thisThread;
     ++cached;
     cachedBytes += bytes;
     p = NULL;

@@ -7,6 +7,7 @@
 #include "out/attn_runtime.h"
 #include "out/pooled.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,52 @@ static void *countingMalloc(void *uc, size_t bytes) {
 static void countingFree(void *uc, void *p) {
   (void)uc;
   free(p);
+}
+#endif
+
+#ifndef OWN_ALLOCATOR
+/* Which kept block a thread gets back (pool_pick.h): the main thread and a second one each take a
+ * block of one size, main gives its block back first, then the other thread gives back its own and
+ * asks again. Both fit; the pool must hand it its own, not the older one main gave back. */
+enum { kBlock = 3 << 20 };
+static pthread_mutex_t turnLock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t turnChanged = PTHREAD_COND_INITIALIZER;
+static int turn; /* 0: the other thread takes its block; 1: main gives its block back; 2: the other thread's rest */
+static void waitTurn(int t) {
+  pthread_mutex_lock(&turnLock);
+  while (turn != t)
+    pthread_cond_wait(&turnChanged, &turnLock);
+  pthread_mutex_unlock(&turnLock);
+}
+static void passTurn(int t) {
+  pthread_mutex_lock(&turnLock);
+  turn = t;
+  pthread_cond_broadcast(&turnChanged);
+  pthread_mutex_unlock(&turnLock);
+}
+static void *otherThread(void *result) {
+  void *mine = halide_malloc(NULL, kBlock);
+  passTurn(1);
+  waitTurn(2);
+  halide_free(NULL, mine);
+  void *again = halide_malloc(NULL, kBlock);
+  *(int *)result = mine != NULL && again == mine;
+  halide_free(NULL, again);
+  return NULL;
+}
+static const char *ownBlockFirst(void) {
+  attn_release_scratch();
+  int own = 0;
+  void *mainBlock = halide_malloc(NULL, kBlock);
+  pthread_t other;
+  if (!mainBlock || pthread_create(&other, NULL, otherThread, &own) != 0)
+    return "not run";
+  waitTurn(1);
+  halide_free(NULL, mainBlock);
+  passTurn(2);
+  pthread_join(other, NULL);
+  attn_release_scratch();
+  return own ? "its own" : "another thread's";
 }
 #endif
 
@@ -108,6 +155,7 @@ int main(void) {
   before = fresh;
   rc = rc || pooled(&bq, &bk, &bv, &bo);
   printf("after attn_release_scratch: %s fresh blocks, rc %d\n", fresh - before > 0 ? "some" : "no", rc);
+  printf("a thread asking again gets: %s block\n", ownBlockFirst());
   return rc;
 #endif
 }
