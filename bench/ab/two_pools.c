@@ -1,28 +1,23 @@
 /* two_pools.c - kernel A and kernel B each with a scratch pool of its own, for bench/ab/run.sh --link:
- * how much the rule of which kept block a thread gets back (lib/Backend/KernelRuntime/pool_pick.h)
+ * how much the rule of which kept block a thread gets back (lib/Backend/KernelRuntime/pool_blocks.h)
  * is worth, measured side by side in one program.
  *
  *   bench/ab/run.sh --link=bench/ab/two_pools.c --threads=2 --cpus=0,1 G.mlir
  *
  * A's pool hands out the smallest kept block that fits, the oldest of equal ones, whichever thread
- * gave it back (attn's pools before 2026-12-06); B's follows pool_pick.h (a block the asking thread
+ * gave it back (attn's pools before 2026-12-06); B's follows pool_blocks.h (a block the asking thread
  * gave back first). With POOL_CONTROL=1 in the environment both follow A's rule: the control, which
  * shows what two pools of equal rules read (their blocks are different memory). Both keep up to 64
- * blocks and otherwise work as lib/Backend/KernelRuntime/scratch_pool.c does. */
+ * blocks of scratch_pool.c's layout (pool_blocks.h) and give the system any block beyond them. */
 #define _POSIX_C_SOURCE 200112L /* posix_memalign under -std=c11 */
 
 #include "HalideRuntime.h"
-#include "pool_pick.h"
+#include "pool_blocks.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 
-enum { kAlign = 128, kSlots = 64 };
-
-struct header {
-  void *base;
-  size_t bytes;
-};
+enum { kSlots = 64 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct attn_kept_block kept[2][kSlots]; /* per side, oldest first */
@@ -31,8 +26,6 @@ static int side;                      /* the kernel being called: 0 = A, 1 = B *
 static _Thread_local char thisThread; /* its address names the thread */
 
 void ab_before_call(char which) { side = which == 'B'; }
-
-static struct header *headerOf(void *p) { return (struct header *)p - 1; }
 
 void *halide_malloc(void *user_context, size_t bytes) {
   (void)user_context;
@@ -45,22 +38,10 @@ void *halide_malloc(void *user_context, size_t bytes) {
   /* A null owner matches no block: the smallest fit, the oldest of equal ones. */
   const void *owner = side == 1 && !control ? &thisThread : NULL;
   int i = attn_pick_block(blocks, keptCount[side], bytes, owner);
-  if (i >= 0) {
-    p = blocks[i].p;
-    for (int j = i + 1; j < keptCount[side]; ++j)
-      blocks[j - 1] = blocks[j];
-    --keptCount[side];
-  }
+  if (i >= 0)
+    p = attn_unkeep_block(blocks, &keptCount[side], i);
   pthread_mutex_unlock(&lock);
-  if (p)
-    return p;
-  void *base;
-  if (posix_memalign(&base, kAlign, bytes + 2 * kAlign) != 0)
-    return NULL;
-  char *q = (char *)base + kAlign;
-  headerOf(q)->base = base;
-  headerOf(q)->bytes = bytes;
-  return q;
+  return p ? p : attn_fresh_block(bytes);
 }
 
 void halide_free(void *user_context, void *p) {
@@ -71,11 +52,11 @@ void halide_free(void *user_context, void *p) {
   if (keptCount[side] < kSlots) {
     struct attn_kept_block *b = &kept[side][keptCount[side]++];
     b->p = p;
-    b->bytes = headerOf(p)->bytes;
+    b->bytes = attn_block_header_of(p)->bytes;
     b->owner = &thisThread;
     p = NULL;
   }
   pthread_mutex_unlock(&lock);
   if (p)
-    free(headerOf(p)->base);
+    attn_free_block(p);
 }

@@ -1,7 +1,7 @@
 //===- Jit.cpp - compile and run kernels in memory ------------------------===//
 
 #include "Build.h"
-#include "KernelRuntime/pool_pick.h"
+#include "KernelRuntime/pool_blocks.h"
 
 #include "attn/Backend/Backend.h"
 
@@ -36,10 +36,11 @@ Buffer<> viewOf(const HostTensor &t) {
 /// Halide's allocations, kept for reuse across runs. A fresh malloc of a large intermediate is a fresh
 /// mmap, and first-touching its pages costs more than computing it (8k page faults for a 34 MB score
 /// buffer measured 80+ ms on this VM); a long-lived process reuses its buffers, and so does this pool.
-/// Which kept block serves a request is the AOT pool's rule (KernelRuntime/pool_pick.h: of the fits,
-/// the asking thread's first, then the smallest), found through a map by size: a long-lived process
-/// (a tuning run) may keep thousands of blocks. Blocks are 64-byte aligned with 64 bytes of slack on both sides
-/// (Halide may read a little past either end). Up to 2 GiB of free blocks are kept.
+/// Which kept block serves a request is the AOT pool's rule (KernelRuntime/pool_blocks.h: of the
+/// fits, the asking thread's first, then the smallest), found through a map by size: a long-lived
+/// process (a tuning run) may keep thousands of blocks. Blocks are 64-byte aligned with 64 bytes of
+/// slack on both sides (Halide may read a little past either end). Up to 2 GiB of free blocks are
+/// kept.
 class BufferPool {
 public:
   static void *allocate(JITUserContext *, size_t bytes) { return instance().take(bytes); }
@@ -64,9 +65,10 @@ private:
     std::lock_guard<std::mutex> lock(mutex);
     // attn_pick_block's choice, found among the fits only (ordered by size, the oldest of equal
     // sizes first): the first of this thread's, else the first.
+    const void *self = thisThread();
     auto pick = kept.end();
     for (auto it = kept.lower_bound(bytes); it != kept.end() && attn_block_fits(it->first, bytes); ++it) {
-      if (it->second.owner == thisThread()) {
+      if (it->second.owner == self) {
         pick = it;
         break;
       }

@@ -8,7 +8,7 @@
 #define _POSIX_C_SOURCE 200112L /* posix_memalign under -std=c11 */
 
 #include "attn_runtime.h"
-#include "pool_pick.h"
+#include "pool_blocks.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -18,47 +18,22 @@
 typedef void *(*halide_malloc_t)(void *, size_t);
 typedef void (*halide_free_t)(void *, void *);
 
-/* Halide's vector loads want the block aligned to the widest vector (64 bytes on AVX-512), and may
- * read a little before its start and past its end: 128 bytes of slack on each side, the header in
- * the slack before. */
-enum { kAlign = 128, kSlots = 64 };
+/* The blocks' layout and which kept block is reused: pool_blocks.h. */
+enum { kSlots = 64 };
 #define kMaxCachedBytes ((size_t)1 << 30)
 
-struct header {
-  void *base;
-  size_t bytes;
-};
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct attn_kept_block cache[kSlots]; /* oldest first; which to reuse: pool_pick.h */
+static struct attn_kept_block cache[kSlots]; /* oldest first */
 static int cached;
 static _Thread_local char thisThread; /* its address names the thread (attn_kept_block.owner) */
 static size_t cachedBytes;
 static halide_malloc_t customMalloc;
 static halide_free_t customFree;
 
-static struct header *headerOf(void *p) { return (struct header *)p - 1; }
-
-static void *fresh(size_t bytes) {
-  void *base;
-  if (bytes > SIZE_MAX - 2 * kAlign)
-    return NULL;
-  if (posix_memalign(&base, kAlign, bytes + 2 * kAlign) != 0)
-    return NULL;
-  char *p = (char *)base + kAlign;
-  headerOf(p)->base = base;
-  headerOf(p)->bytes = bytes;
-  return p;
-}
-
 /* Removes cache entry i (the caller holds the lock). */
 static void *takeSlot(int i) {
-  void *p = cache[i].p;
   cachedBytes -= cache[i].bytes;
-  for (int j = i + 1; j < cached; ++j)
-    cache[j - 1] = cache[j];
-  --cached;
-  return p;
+  return attn_unkeep_block(cache, &cached, i);
 }
 
 void *halide_malloc(void *user_context, size_t bytes) {
@@ -70,7 +45,7 @@ void *halide_malloc(void *user_context, size_t bytes) {
   if (best >= 0)
     p = takeSlot(best);
   pthread_mutex_unlock(&lock);
-  return p ? p : fresh(bytes);
+  return p ? p : attn_fresh_block(bytes);
 }
 
 void halide_free(void *user_context, void *p) {
@@ -80,7 +55,7 @@ void halide_free(void *user_context, void *p) {
   }
   if (!p)
     return;
-  size_t bytes = headerOf(p)->bytes;
+  size_t bytes = attn_block_header_of(p)->bytes;
   void *evicted[kSlots];
   int nEvicted = 0;
   pthread_mutex_lock(&lock);
@@ -96,9 +71,9 @@ void halide_free(void *user_context, void *p) {
   }
   pthread_mutex_unlock(&lock);
   for (int i = 0; i < nEvicted; ++i)
-    free(headerOf(evicted[i])->base);
+    attn_free_block(evicted[i]);
   if (p)
-    free(headerOf(p)->base);
+    attn_free_block(p);
 }
 
 void attn_release_scratch(void) {
@@ -109,7 +84,7 @@ void attn_release_scratch(void) {
     all[n++] = takeSlot(0);
   pthread_mutex_unlock(&lock);
   for (int i = 0; i < n; ++i)
-    free(headerOf(all[i])->base);
+    attn_free_block(all[i]);
 }
 
 /* Halide 14's CUDA runtime compiles a kernel's PTX with at most 64 registers per thread unless

@@ -47,7 +47,7 @@ static void countingFree(void *uc, void *p) {
 #endif
 
 #ifndef OWN_ALLOCATOR
-/* Which kept block a thread gets back (pool_pick.h): the main thread and a second one each take a
+/* Which kept block a thread gets back (pool_blocks.h): the main thread and a second one each take a
  * block of one size, main gives its block back first, then the other thread gives back its own and
  * asks again. Both fit; the pool must hand it its own, not the older one main gave back. */
 enum { kBlock = 3 << 20 };
