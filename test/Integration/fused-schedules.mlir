@@ -133,7 +133,7 @@ func.func @avx2_width(%q: tensor<1x2x37x24xf32>, %k: tensor<1x2x53x24xf32>, %v: 
   %o = attn.attention scaled_dot %q, %k, %v causal align(top_left) : tensor<1x2x37x24xf32>, tensor<1x2x53x24xf32>, tensor<1x2x53x20xf32> -> tensor<1x2x37x20xf32>
   return %o : tensor<1x2x37x20xf32>
 }
-// The block's max per Q.K^T register block and its sum per 4 probabilities (FusedAttention.cpp's
+// The block's max per Q.K^T register block and its sum per 8 probabilities (FusedAttention.cpp's
 // groups, not in a cut diagonal block): blocks of 16 or 32 keys are not multiples of reg_k = 12, so
 // the last group of a block reads the next block's keys (masked one by one: GQA causal, whose
 // diagonal block is not cut; a float mask; a boolean one), and the last block's groups run past

@@ -6,7 +6,7 @@
 //     with a fixed row stride (the broadcasts then use immediate offsets);
 //   - P.V: reg_q rows x reg_v vectors of the value dim, keys in chunks of chunk_k so a V chunk stays
 //     in L1 across the row blocks;
-//   - the block's row max per Q.K^T register block and its row sum per 4 keys are computed in the
+//   - the block's row max per Q.K^T register block and its row sum per 8 keys are computed in the
 //     loops of the scores and of the probabilities (compute_with), when the algorithm has them (not
 //     in a cut diagonal block), so that no pass of their own reads the block again;
 //   - per-tile and per-block buffers are allocated once per task and reused (store_at + fold);
@@ -236,7 +236,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
         << (rowBlocks ? " (" + std::to_string(R / qkRows) + " per tile)" : "");
 
     // Softmax of the block, elementwise across key columns (vectorized over rows). The row max and
-    // sum run over the block's keys in kPartials interleaved partial results (rfactor), which the
+    // sum run over the block's keys (or groups) in interleaved partial results (rfactor), which the
     // unrolled loop keeps in registers: one accumulator per row vector made each a chain of
     // dependent vmaxps / vaddps, latency-bound at one key per 3-4 cycles.
     f.p.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
@@ -276,19 +276,22 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     }
     for (Func g : {f.mc, f.lc}) {
       g.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
-      const bool grouped = g.name() == f.mc.name() ? f.sb.defined() : f.pb.defined();
-      if (grouped) {
-        g.update().vectorize(f.ii, L); // a group per entry: a short reduction
-        continue;
-      }
-      if (KB % kPartials != 0) {
+      // What each reduces: the block's entries, or one value per group of them. Groups are no
+      // short reduction either (256 sums per row vector with block_k = 1024 and groups of 4: one
+      // chain of dependent vaddps took 1.4% of the kernel's time at S = 1024), so both run in
+      // partial results, as many as divide the entries (kPartials, else 2).
+      const bool isMax = g.name() == f.mc.name();
+      const bool grouped = isMax ? f.sb.defined() : f.pb.defined();
+      const int entries = !grouped ? KB : isMax ? (KB + f.maxGroup - 1) / f.maxGroup : KB / f.sumGroup;
+      const int parts = entries % kPartials == 0 ? kPartials : entries % 2 == 0 ? 2 : 1;
+      if (parts == 1) {
         g.update().vectorize(f.ii, L);
         continue;
       }
       RVar jo(g.name() + "_jo"), ji(g.name() + "_ji");
       Var u(g.name() + "_u");
-      Func part = g.update().split(f.rj.x, jo, ji, kPartials).rfactor(ji, u);
-      part.compute_at(block).bound_extent(f.ii, R).bound_extent(u, kPartials);
+      Func part = g.update().split(g.rvars(0)[0], jo, ji, parts).rfactor(ji, u);
+      part.compute_at(block).bound_extent(f.ii, R).bound_extent(u, parts);
       part.vectorize(f.ii, L).unroll(f.ii).unroll(u);
       part.update().reorder(f.ii, u, jo).vectorize(f.ii, L).unroll(f.ii).unroll(u);
       g.update().vectorize(f.ii, L).unroll(ji);

@@ -56,35 +56,39 @@ func.func @fused(%q: tensor<1x4x2048x64xf32>, %k: tensor<1x4x2048x64xf32>, %v: t
 }
 
 // Without a cut diagonal block, the block's row max is taken per Q.K^T register block in the loop
-// that computes the scores (sb, from the accumulators sacc), and the row sum per 4 probabilities in
-// the loop that computes them (pb); the max and the sum reduce the groups (no rfactor passes over
-// the block). pb repeats the 4 probabilities' expressions, and LLVM computes each exp once: the
-// group loop has 8 of them (4 keys x 2 vectors of rows), not 16 (on AVX-512 an exp is one vreduceps
-// and one vscalefps, lowering/TargetMath.h).
+// that computes the scores (sb, from the accumulators sacc), and the row sum per 8 probabilities in
+// the loop that computes them (pb); the max and the sum reduce the groups (no pass over the block's
+// scores or probabilities), in partial results (rfactor: 22 groups of the max in 2, 32 groups of
+// the sum in 4, per vector of rows). pb repeats the 8 probabilities' expressions, and LLVM computes
+// each exp once: the group loop has 16 of them (8 keys x 2 vectors of rows), not 32 (on AVX-512 an
+// exp is one vreduceps and one vscalefps, lowering/TargetMath.h).
 // RUN: attn-compile %s --entry=fused_groups -o %t/groups --emit=stmt,schedule,assembly --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
 // RUN: FileCheck %s --check-prefix=GROUPS < %t/groups/fused_groups.stmt
 // RUN: FileCheck %s --check-prefix=GROUPSLOG < %t/groups/fused_groups.schedule.txt
 // RUN: FileCheck %s --check-prefix=GROUPSASM < %t/groups/fused_groups.s
-// GROUPS-NOT: _intm
 // GROUPS: allocate op0_attention_sb[float32 * 32 * 22 *
-// GROUPS: allocate op0_attention_pb[float32 * 32 * 64 *
+// GROUPS: allocate op0_attention_pb[float32 * 32 * 32 *
 // GROUPS: produce op0_attention_s {
 // GROUPS: produce op0_attention_sb {
 // GROUPS: for (op0_attention_s.s0.op0_attention_jj.fused.op0_attention_s_jo, 0, 22) {
 // GROUPS: op0_attention_sacc[ramp(0, 1, 16)] = op0_attention_sacc[ramp(0, 1, 16)] + ({{.*}}x16(
 // GROUPS: op0_attention_s[ramp({{.*}}] = op0_attention_sacc[ramp(368, 1, 16)]
 // GROUPS: op0_attention_sb[ramp({{.*}}] = max(op0_attention_sacc[
+// GROUPS: produce op0_attention_mc_intm {
+// GROUPS: for (op0_attention_mc_intm.s1.op0_attention_rg$x.op0_attention_mc_jo, 0, 11) {
+// GROUPS: op0_attention_mc_intm[ramp(16, 1, 16)] = max(op0_attention_mc_intm[ramp(16, 1, 16)], op0_attention_sb[
 // GROUPS: produce op0_attention_mc {
-// GROUPS: for (op0_attention_mc.s1.op0_attention_rg$x, 0, 22) {
 // GROUPS: produce op0_attention_p {
 // GROUPS: produce op0_attention_pb {
-// GROUPS: for (op0_attention_p.s0.op0_attention_jj.fused.op0_attention_p_gq, 0, 64) {
+// GROUPS: for (op0_attention_p.s0.op0_attention_jj.fused.op0_attention_p_gq, 0, 32) {
 // GROUPS: op0_attention_pb[ramp(
+// GROUPS: produce op0_attention_lc_intm {
+// GROUPS: for (op0_attention_lc_intm.s1.op0_attention_rg$x.op0_attention_lc_jo, 0, 8) {
+// GROUPS: op0_attention_lc_intm[ramp(112, 1, 16)] = op0_attention_lc_intm[ramp(112, 1, 16)] + op0_attention_pb[
 // GROUPS: produce op0_attention_lc {
-// GROUPS: for (op0_attention_lc.s1.op0_attention_rg$x, 0, 64) {
-// GROUPSLOG: Q.K^T register block 2 x 16 rows x 12 keys; the block's row max per register block, with Q.K^T; the row sum per 4 keys, with the probabilities;
+// GROUPSLOG: Q.K^T register block 2 x 16 rows x 12 keys; the block's row max per register block, with Q.K^T; the row sum per 8 keys, with the probabilities;
 // GROUPSASM: # %"for op0_attention_p.s0.op0_attention_jj.fused.op0_attention_p_gq"
-// GROUPSASM-COUNT-8: vscalefps
+// GROUPSASM-COUNT-16: vscalefps
 // GROUPSASM-NOT: vscalefps
 // GROUPSASM: jne
 func.func @fused_groups(%q: tensor<1x4x512x64xf32>, %k: tensor<1x4x512x64xf32>, %v: tensor<1x4x512x64xf32>) -> tensor<1x4x512x64xf32> {
