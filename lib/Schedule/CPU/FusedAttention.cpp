@@ -276,21 +276,24 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     }
     for (Func g : {f.mc, f.lc}) {
       g.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
-      // What each reduces: the block's entries, or one value per group of them. Groups are no
-      // short reduction either (256 sums per row vector with block_k = 1024 and groups of 4: one
-      // chain of dependent vaddps took ~1.1% of the kernel's time at S = 1024), so both run in
-      // partial results, as many as divide the entries (kPartials, else 2).
-      const bool isMax = g.name() == f.mc.name();
-      const bool grouped = isMax ? f.sb.defined() : f.pb.defined();
-      const int entries = !grouped ? KB : isMax ? (KB + f.maxGroup - 1) / f.maxGroup : KB / f.sumGroup;
-      const int parts = entries % kPartials == 0 ? kPartials : entries % 2 == 0 ? 2 : 1;
+      // What each reduces (the algorithm's reduction domain): the block's entries, or one value
+      // per group of them. Groups are no short reduction either (256 sums per row vector with
+      // block_k = 1024 and groups of 4: one chain of dependent vaddps took ~1.1% of the kernel's
+      // time at S = 1024), so both run in partial results, as many as divide the entries
+      // (kPartials, else 2).
+      const Internal::ReductionVariable over = g.update().get_schedule().rvars()[0];
+      const int64_t *entries = Internal::as_const_int(over.extent);
+      const int parts = !entries                    ? 1
+                        : *entries % kPartials == 0 ? kPartials
+                        : *entries % 2 == 0         ? 2
+                                                    : 1;
       if (parts == 1) {
         g.update().vectorize(f.ii, L);
         continue;
       }
       RVar jo(g.name() + "_jo"), ji(g.name() + "_ji");
       Var u(g.name() + "_u");
-      Func part = g.update().split(g.rvars(0)[0], jo, ji, parts).rfactor(ji, u);
+      Func part = g.update().split(RVar(over.var), jo, ji, parts).rfactor(ji, u);
       part.compute_at(block).bound_extent(f.ii, R).bound_extent(u, parts);
       part.vectorize(f.ii, L).unroll(f.ii).unroll(u);
       part.update().reorder(f.ii, u, jo).vectorize(f.ii, L).unroll(f.ii).unroll(u);

@@ -360,7 +360,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   f.mc(withBk({f.ii, f.c, f.it})) = negInf;
   if (groupMax) {
     const int G = blocking.maxGroup;
-    Expr groupMaxOf = groupTree(select(keep, score, negInf), G, [](Expr a, Expr b) { return max(a, b); });
+    Expr groupMaxOf =
+        groupTree(select(keep, score, negInf), G, [](Expr a, Expr b) { return max(a, b); });
     f.sb = Func(name + "_sb");
     f.sb(withBk({f.ii, f.jj, f.c, f.it})) = groupMaxOf;
     f.maxGroup = G;
