@@ -1,4 +1,5 @@
-// The seed lesson's demo (../shared/seeds/003_*.txt): translating "je suis content", the decoder's
+// The demo of the attention lesson this project started from (examples/data/make_seed_demo.py
+// reproduces its numpy code): translating "je suis content", the decoder's
 // previous state attends over the three encoder states H (D = 8), once with the additive (Bahdanau)
 // scorer v_a^T tanh(W_a [q; k]) (d_a = 4) and once with scaled dot-product scores q.k / sqrt(D).
 // Inputs: q = mean(H) as a [1, 8] row, H [3, 8] (keys and values), W_a [4, 16], v_a [4].

@@ -35,17 +35,20 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.environment["HL_NUM_THREADS"] = "2"
 
 # GPU schedules are run on PoCL (OpenCL on the CPU) when it is installed (scripts/setup.sh installs
-# it), with its kernel cache off so that every run compiles its kernels (TOOLCHAIN.md: the cache once
+# it), with its kernel cache off so that every run compiles its kernels (docs/TOOLCHAIN.md: the cache once
 # hid a crash in the compile path).
 import ctypes.util
 if config.attn_sanitize:
     config.available_features.add("sanitize")
-# Not in the sanitizer build: PoCL must be loaded with RTLD_DEEPBIND (TOOLCHAIN.md), which the
+# Not in the sanitizer build: PoCL must be loaded with RTLD_DEEPBIND (docs/TOOLCHAIN.md), which the
 # sanitizer runtimes refuse (google/sanitizers#611).
 if (os.path.exists("/etc/OpenCL/vendors/pocl.icd") and ctypes.util.find_library("pocl")
         and not config.attn_sanitize):
     config.available_features.add("opencl")
 config.environment["POCL_KERNEL_CACHE"] = "0"
+# The conformance sweep's OpenCL cases run where the OpenCL tests do.
+config.substitutions.append(
+    ("%sweep_opencl", "--opencl=yes" if "opencl" in config.available_features else "--opencl=no"))
 config.substitutions.append(
     ("%rerun_on_target", "/usr/bin/python3 " + os.path.join(config.test_source_root, "lit-tools", "rerun-on-target.py")
      + " " + os.path.join(config.attn_tools_dir, "attn-run")))

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Makes the seed demo's fixtures exactly as the lesson's numpy demo draws them
-(../shared/seeds/003_*.txt): np.random.seed(42), then the three embeddings, then W_a, then v_a.
+(a machine-translation lesson on attention, the one this project started from; its numpy code is
+reproduced below): np.random.seed(42), then the three embeddings, then W_a, then v_a.
 
 Writes the inputs of examples/seed_demo.mlir (q, h, w_a, v_a) and the demo's own results (weights
 and context vectors for the additive and the scaled-dot scorer), computed by the demo's functions.

@@ -3,12 +3,14 @@
 #include "Build.h"
 
 #include "attn/Backend/Backend.h"
-#include "attn/Runtime/Interrupt.h"
 
 #include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <dlfcn.h>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -64,64 +66,6 @@ std::string emitFileName(const std::string &kernel, Emit e) {
 }
 
 namespace {
-
-/// A private directory inside the output directory; files are produced there and renamed into
-/// place once all of them exist, so a failure leaves no partial output. Removed on destruction.
-class StagingDir {
-public:
-  explicit StagingDir(const std::string &outDir) {
-    std::string tmpl = outDir + "/.attn-staging-XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    if (mkdtemp(buf.data())) {
-      path = buf.data();
-      registerTemporary(path); // removed with its files if the run is interrupted
-    } else
-      error = "cannot write into '" + outDir + "': " + std::strerror(errno);
-  }
-  ~StagingDir() {
-    for (const std::string &f : scratchFiles) {
-      ::unlink(f.c_str());
-      unregisterTemporary(f);
-    }
-    for (const std::string &f : files) {
-      ::unlink(f.c_str());
-      unregisterTemporary(f);
-    }
-    if (!path.empty()) {
-      ::rmdir(path.c_str());
-      unregisterTemporary(path);
-    }
-  }
-  std::string file(const std::string &name) {
-    files.push_back(path + "/" + name);
-    registerTemporary(files.back());
-    return files.back();
-  }
-  /// A file that is never published (an intermediate).
-  std::string scratch(const std::string &name) {
-    scratchFiles.push_back(path + "/" + name);
-    registerTemporary(scratchFiles.back());
-    return scratchFiles.back();
-  }
-  /// Renames every staged file into `outDir`.
-  bool publish(const std::string &outDir, std::string &err) {
-    for (const std::string &f : files) {
-      std::string dest = outDir + f.substr(f.rfind('/'));
-      if (std::rename(f.c_str(), dest.c_str()) != 0) {
-        err = "cannot write '" + dest + "': " + std::strerror(errno);
-        return false;
-      }
-      unregisterTemporary(f);
-    }
-    files.clear();
-    return true;
-  }
-  std::string path, error;
-
-private:
-  std::vector<std::string> files, scratchFiles;
-};
 
 // The scratch pool's object (KernelRuntime/scratch_pool.c, compiled for the build's host) and the
 // header declaring what it adds, embedded at build time (cmake/EmbedFile.cmake).
@@ -207,13 +151,42 @@ void copyHeader(const std::string &name, const std::string &dest) {
 
 } // namespace
 
-bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, const std::string &outDir,
+std::string kernelNameProblem(const std::string &name) {
+  auto isIdentifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ||
+      !std::all_of(name.begin(), name.end(), isIdentifierChar))
+    return "kernel names are C identifiers ([A-Za-z_][A-Za-z0-9_]*)";
+  static const char *const keywords[] = {
+      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char",
+      "class", "const", "constexpr", "continue", "decltype", "default", "delete", "do", "double",
+      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+      "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "nullptr",
+      "operator", "or", "private", "protected", "public", "register", "restrict", "return",
+      "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw",
+      "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual",
+      "void", "volatile", "while", "xor"};
+  if (std::find(std::begin(keywords), std::end(keywords), name) != std::end(keywords))
+    return "'" + name + "' is a C or C++ keyword, which the kernel's header could not declare";
+  if (name[0] == '_')
+    return "names starting with '_' are reserved to the C implementation";
+  for (const char *prefix : {"halide_", "attn_"})
+    if (name.rfind(prefix, 0) == 0)
+      return std::string("names starting with '") + prefix + "' belong to the runtime attn-compile " +
+             "writes (" + runtimeFileName() + ")";
+  for (const char *file : {"HalideRuntime", "HalideBuffer"})
+    if (name == file)
+      return "'" + name + ".h' is a header attn-compile writes beside the kernels";
+  // The program links the kernel with the C and C++ runtime libraries: a kernel named after one of
+  // their symbols (malloc, memcpy) replaces it, and the program crashes before main.
+  if (name == "main" || ::dlsym(RTLD_DEFAULT, name.c_str()))
+    return "'" + name + "' is a symbol of the C or C++ runtime libraries (or main), which a " +
+           "kernel of that name would replace in the program that links it";
+  return "";
+}
+
+bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, const std::string &dir,
                    const std::vector<Emit> &extra, std::string &error) {
-  StagingDir staging(outDir);
-  if (!staging.error.empty()) {
-    error = staging.error;
-    return false;
-  }
+  auto file = [&](const std::string &name) { return dir + "/" + name; };
   bool ok = catchHalide("@" + fn.name, error, [&] {
     for (Emit e : extra)
       if ((e == Emit::Ptx && !target.cuda) || (e == Emit::OpenCL && !target.opencl))
@@ -223,8 +196,8 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
                            target.halideTarget + "'");
     BuiltKernel k = buildKernel(fn, target);
     std::map<OutputFileType, std::string> files = {
-        {OutputFileType::static_library, staging.file(fn.name + ".a")},
-        {OutputFileType::c_header, staging.file(fn.name + ".h")}};
+        {OutputFileType::static_library, file(fn.name + ".a")},
+        {OutputFileType::c_header, file(fn.name + ".h")}};
     std::vector<Argument> args(k.lowered->inputs.begin(), k.lowered->inputs.end());
     Module module = k.lowered->pipeline.compile_to_module(args, fn.name,
                                                          k.target.with_feature(Target::NoRuntime));
@@ -232,44 +205,40 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
       module.append(code);
     for (Emit e : extra) {
       if (e == Emit::Schedule)
-        std::ofstream(staging.file(emitFileName(fn.name, e))) << k.log.text();
+        std::ofstream(file(emitFileName(fn.name, e))) << k.log.text();
       else if (e == Emit::Ptx || e == Emit::OpenCL)
-        std::ofstream(staging.file(emitFileName(fn.name, e))) << deviceSource(module);
+        std::ofstream(file(emitFileName(fn.name, e))) << deviceSource(module);
       else
-        files[halideOutput(e)] = staging.file(emitFileName(fn.name, e));
+        files[halideOutput(e)] = file(emitFileName(fn.name, e));
     }
     module.compile(files);
     fixIncludeGuard(files[OutputFileType::c_header], fn.name);
   });
   if (!ok)
     noteAutoscheduler(autoschedulerOf(fn), /*running=*/false, error);
-  return ok && staging.publish(outDir, error);
+  return ok;
 }
 
-bool compileRuntime(const TargetInfo &target, const std::string &outDir, bool &withPool,
+bool compileRuntime(const TargetInfo &target, const std::string &dir, bool &withPool,
                     std::string &error) {
-  StagingDir staging(outDir);
-  if (!staging.error.empty()) {
-    error = staging.error;
-    return false;
-  }
-  bool ok = catchHalide("the Halide runtime", error, [&] {
+  auto file = [&](const std::string &name) { return dir + "/" + name; };
+  return catchHalide("the Halide runtime", error, [&] {
     Target t(target.halideTarget);
     withPool = poolFits(t);
     if (withPool) {
-      std::string object = staging.scratch("halide_runtime.o");
+      const std::string object = file(".halide_runtime.o"); // an intermediate, removed below
       compile_standalone_runtime({{OutputFileType::object, object}}, t);
-      writeRuntimeArchive(object, staging.file(runtimeFileName()));
-      std::ofstream(staging.file("attn_runtime.h"), std::ios::binary)
+      writeRuntimeArchive(object, file(runtimeFileName()));
+      ::unlink(object.c_str());
+      std::ofstream(file("attn_runtime.h"), std::ios::binary)
           .write(reinterpret_cast<const char *>(kScratchPoolHeader), sizeof kScratchPoolHeader);
     } else {
-      compile_standalone_runtime({{OutputFileType::static_library, staging.file(runtimeFileName())}}, t);
+      compile_standalone_runtime({{OutputFileType::static_library, file(runtimeFileName())}}, t);
     }
     // The headers a program needs to build buffers for the kernels (halide_buffer_t, Buffer<T>).
-    copyHeader("HalideRuntime.h", staging.file("HalideRuntime.h"));
-    copyHeader("HalideBuffer.h", staging.file("HalideBuffer.h"));
+    copyHeader("HalideRuntime.h", file("HalideRuntime.h"));
+    copyHeader("HalideBuffer.h", file("HalideBuffer.h"));
   });
-  return ok && staging.publish(outDir, error);
 }
 
 } // namespace attn::backend

@@ -114,7 +114,7 @@ private:
 /// PoCL (OpenCL on the CPU) compiles kernels with its own clang/LLVM 15, which binds to LLVM 14's
 /// symbols already in this process (Halide) and crashes. Loaded first with RTLD_DEEPBIND, PoCL
 /// resolves its symbols in its own dependencies first; the OpenCL ICD loader then finds it loaded.
-/// (TOOLCHAIN.md; a no-op when PoCL is not installed or another OpenCL driver is used.)
+/// (docs/TOOLCHAIN.md; a no-op when PoCL is not installed or another OpenCL driver is used.)
 void isolatePocl() {
   static std::once_flag once;
   std::call_once(once, [] { ::dlopen("libpocl.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND); });
@@ -149,11 +149,16 @@ public:
     // context carries the per-call handlers.
     Target jitTarget = k.target.with_feature(Target::JIT).with_feature(Target::UserContext);
     std::vector<Argument> params(k.lowered->inputs.begin(), k.lowered->inputs.end());
-    Module module = k.lowered->pipeline.compile_to_module(params, name, jitTarget);
+    // The entry point under a name of its own, not the function's: a function named after a
+    // runtime symbol (@halide_malloc) stopped Halide with an internal error, one named @malloc
+    // could replace the allocator the runtime calls. (attn-compile refuses such names for AOT
+    // kernels, whose symbols a program links: backend::kernelNameProblem.)
+    const std::string entryName = "attn_jit_entry";
+    Module module = k.lowered->pipeline.compile_to_module(params, entryName, jitTarget);
     for (const ExternalCode &code : k.lowered->externalCode)
       module.append(code);
     module = module.resolve_submodules(); // GPU targets: the device code, compiled beside
-    const Internal::LoweredFunc &entry = module.get_function_by_name(name);
+    const Internal::LoweredFunc &entry = module.get_function_by_name(entryName);
     args = entry.args;
     jit = Internal::JITModule(module, entry);
   }

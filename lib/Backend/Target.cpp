@@ -5,6 +5,7 @@
 #include "Halide.h"
 
 #include <cpuid.h>
+#include <dlfcn.h>
 #include <unistd.h>
 
 namespace attn::backend {
@@ -86,6 +87,37 @@ bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error)
 
 TargetInfo defaultTarget() { return describeHost(sanitizedHost()); }
 
+namespace {
+
+/// Whether the library Halide's GPU runtime loads for `t` is here (it loads it by these names when
+/// a kernel first runs): without it every run fails, after compiling. Only loaded and released
+/// here: OpenCL's platforms are not asked for, since that would load PoCL before the JIT loads it
+/// as it must be (Jit.cpp).
+bool gpuRuntimeAvailable(const Halide::Target &t, const std::string &halideTarget,
+                         std::string &error) {
+  auto loads = [](std::initializer_list<const char *> names) {
+    for (const char *name : names)
+      if (void *handle = ::dlopen(name, RTLD_LAZY | RTLD_LOCAL)) {
+        ::dlclose(handle);
+        return true;
+      }
+    return false;
+  };
+  if (t.has_feature(Halide::Target::CUDA) && !loads({"libcuda.so", "libcuda.so.1"})) {
+    error = "target '" + halideTarget + "' needs the CUDA driver (libcuda.so), which this " +
+            "machine does not have; attn-compile emits CUDA kernels without it";
+    return false;
+  }
+  if (t.has_feature(Halide::Target::OpenCL) && !loads({"libOpenCL.so", "libOpenCL.so.1"})) {
+    error = "target '" + halideTarget + "' needs an OpenCL library (libOpenCL.so), which this " +
+            "machine does not have; attn-compile emits OpenCL kernels without it";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
 bool hostCanRun(const std::string &halideTarget, std::string &error) {
   Halide::Target t(halideTarget), host = sanitizedHost();
   // Instruction-set features: code compiled with one the CPU lacks dies of SIGILL at its first use.
@@ -117,7 +149,7 @@ bool hostCanRun(const std::string &halideTarget, std::string &error) {
             "); attn-compile emits kernels for other machines";
     return false;
   }
-  return true;
+  return gpuRuntimeAvailable(t, halideTarget, error);
 }
 
 // Halide 14's headers carry no version macro; the library's soname (libHalide14) is the version.

@@ -1,4 +1,4 @@
-//===- Limits.cpp - what a kernel can address -----------------------------===//
+//===- Limits.cpp - what a kernel can take and address -------------------===//
 
 #include "attn/Kernel/Limits.h"
 
@@ -30,8 +30,14 @@ std::string shapeText(const std::vector<int64_t> &shape) {
 
 } // namespace
 
-std::string indexingLimitViolation(const FunctionSpec &fn,
-                                   const std::vector<std::vector<int64_t>> &shapes) {
+std::string shapeLimitViolation(const FunctionSpec &fn,
+                                const std::vector<std::vector<int64_t>> &shapes) {
+  for (int v = 0; v < fn.numArgs && v < static_cast<int>(shapes.size()); ++v)
+    for (size_t d = 0; d < shapes[v].size(); ++d)
+      if (shapes[v][d] == 0)
+        return "argument #" + std::to_string(v) + ", " + fn.values[v].str() + " " +
+               shapeText(shapes[v]) + ", has size 0 in dimension " + std::to_string(d) + ": " +
+               kNonEmptyRule;
   for (size_t v = 0; v < fn.values.size() && v < shapes.size(); ++v) {
     int64_t n = elementCount(shapes[v]);
     if (n < 0)

@@ -146,9 +146,9 @@ Array maskScores(const MaskSpec &m, const Array &s, const Array *lengths, const 
     bool keep = true;
     if (m.causal && j > diag)
       keep = false;
-    if (m.window) {
-      int64_t w = *m.window;
-      if (j <= diag - w || (!m.causal && j >= diag + w))
+    if (m.window) { // as offsets from the diagonal: diag - w would overflow for w near INT64_MAX
+      int64_t w = *m.window, offset = j - diag;
+      if (offset <= -w || (!m.causal && offset >= w))
         keep = false;
     }
     if (lengths) { // over a prefix of the batch dims

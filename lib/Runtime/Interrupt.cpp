@@ -5,7 +5,10 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
 #include <mutex>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace attn {
@@ -22,15 +25,46 @@ std::mutex registration;
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction previous[3];
 
+/// Whether each signal was ignored when the process started, read before main (so before
+/// InitLLVM installs LLVM's handlers over whatever was there).
+struct IgnoredAtStart {
+  bool ignored[3] = {};
+  IgnoredAtStart() {
+    for (int s = 0; s < 3; ++s) {
+      struct sigaction current {};
+      ignored[s] = ::sigaction(kSignals[s], nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+    }
+  }
+} ignoredAtStart;
+
+/// Unlinks every entry of the directory `path` (async-signal-safe: raw getdents64, no allocation).
+void emptyDirectory(const char *path) {
+  int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  alignas(8) char buffer[4096];
+  for (;;) {
+    long n = ::syscall(SYS_getdents64, fd, buffer, sizeof buffer);
+    if (n <= 0)
+      break;
+    for (long at = 0; at < n;) {
+      auto *entry = reinterpret_cast<struct dirent64 *>(buffer + at);
+      if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+        ::unlinkat(fd, entry->d_name, 0);
+      at += entry->d_reclen;
+    }
+  }
+  ::close(fd);
+}
+
 void onSignal(int sig) {
-  // Only async-signal-safe calls (no allocation: the signal may have interrupted malloc). Files
-  // first, then directories, which are empty by then (a staging directory registers its files).
-  for (int i = 0; i < kSlots; ++i)
-    if (used[i].load())
-      ::unlink(paths[i]);
-  for (int i = 0; i < kSlots; ++i)
-    if (used[i].load())
+  // Only async-signal-safe calls (no allocation: the signal may have interrupted malloc).
+  // The latest first: a staging directory goes before the directories created to hold it.
+  for (int i = kSlots - 1; i >= 0; --i)
+    if (used[i].load() && ::unlink(paths[i]) != 0) {
+      emptyDirectory(paths[i]);
       ::rmdir(paths[i]);
+    }
   // Whatever was there before (LLVM's handler removes its own files, then re-raises), or the
   // default action: the process ends by this signal, as it would have without us.
   for (int s = 0; s < 3; ++s)
@@ -48,8 +82,15 @@ void installOnce() {
   installed = true;
   for (int s = 0; s < 3; ++s) {
     struct sigaction action {};
-    action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
+    if (ignoredAtStart.ignored[s]) {
+      // Ignored by whoever started us: keep it so (LLVM's handler, installed meanwhile, would
+      // re-raise it ignored and let the run go on without its temporaries).
+      action.sa_handler = SIG_IGN;
+      ::sigaction(kSignals[s], &action, nullptr);
+      continue;
+    }
+    action.sa_handler = onSignal;
     action.sa_flags = SA_RESETHAND;
     ::sigaction(kSignals[s], &action, &previous[s]);
   }

@@ -34,7 +34,7 @@ int main() {
   show("refusal", "adams2019", false,
        "@f: Halide compile error: scheduler = \"adams2019\" needs static shapes");
   show("requirement", "mullapudi2016", true,
-       "running @f: Error: Requirement Failed: (argument #0 (tensor<2x33xf32>): dimension 0 is 3 but its type declares 2)");
+       "running @f: Error: Requirement Failed: (argument #0 (tensor<2x33xf32>) has sizes 3 33 (outermost first), but its type declares [2, 33] and attn kernels need non-empty tensors (every size at least 1))");
   show("constraint", "adams2019", true,
        "running @f: Error: Constraint violated: arg0.extent.0 (3) == 33 (33)");
   return 0;

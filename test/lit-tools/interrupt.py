@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""interrupt.py SECONDS SIGNAL OUTDIR [--after=NAME] -- CMD...: starts CMD, sends it SIGNAL (TERM or
-INT) after SECONDS (counted from when OUTDIR/NAME first exists, with --after; a loaded machine makes
-any fixed delay before a first output a race), waits for it, and reports how it ended and what OUTDIR
-holds: every name in it, and any temporary (a hidden .NAME.tmp-* file or .attn-staging-* directory)
-left behind."""
+"""interrupt.py SECONDS SIGNAL OUTDIR [--after=NAME] [--ignore-int] -- CMD...: starts CMD, sends it
+SIGNAL (TERM, INT or HUP) after SECONDS (counted from when OUTDIR/NAME first exists, with --after; a
+loaded machine makes any fixed delay before a first output a race), waits for it, and reports how it
+ended and what OUTDIR holds: every name in it, and any temporary (a hidden .NAME.tmp-* file or
+.NAME.attn-staging-* directory) left in it or beside it.
+
+CMD starts with SIGINT at its default action, as from a terminal (lit's workers ignore SIGINT, and
+a child inherits that), or ignored with --ignore-int, as a shell starts a background job."""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -12,9 +16,12 @@ import time
 
 seconds, sig, outdir = float(sys.argv[1]), getattr(signal, "SIG" + sys.argv[2]), sys.argv[3]
 dash = sys.argv.index("--")
-after = [a.split("=", 1)[1] for a in sys.argv[4:dash] if a.startswith("--after=")]
+opts = sys.argv[4:dash]
+after = [a.split("=", 1)[1] for a in opts if a.startswith("--after=")]
+sigint = signal.SIG_IGN if "--ignore-int" in opts else signal.SIG_DFL
 cmd = sys.argv[dash + 1:]
-proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                        preexec_fn=lambda: signal.signal(signal.SIGINT, sigint))
 if after:
     deadline = time.time() + 600
     while not os.path.exists(os.path.join(outdir, after[0])) and proc.poll() is None:
@@ -30,7 +37,11 @@ print("interrupted while running" if running else "finished before the signal")
 # Ended by the signal (as when run by hand), or with exit code 1 (as seen under lit, cause not
 # pinned down): either way not a success, which is what the test asserts with the files left.
 print("stopped, not successful" if rc != 0 else "exit code 0")
+temporary = re.compile(r"^\..*(\.tmp-|\.attn-staging-)")
 names = sorted(os.listdir(outdir)) if os.path.isdir(outdir) else []
-leftovers = [n for n in names if n.startswith(".")]
+parent = os.path.dirname(os.path.abspath(outdir))
+beside = sorted(os.listdir(parent)) if os.path.isdir(parent) else []
+leftovers = [n for n in names if temporary.match(n)] + \
+    [os.path.join("..", n) for n in beside if temporary.match(n)]
 print("temporaries left:", leftovers if leftovers else "none")
 print("files:", " ".join(names) if names else "none")

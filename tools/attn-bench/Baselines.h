@@ -1,6 +1,6 @@
 //===- Baselines.h - what a user could pick instead -------------*- C++ -*-===//
 //
-// Unfused attention with the best libraries on this machine (../shared/BASELINES.md):
+// Unfused attention with the best libraries on this machine (docs/TOOLCHAIN.md says what they reach):
 //   - OpenBLAS sgemm (its AVX-512 kernels: the worker runs with OPENBLAS_CORETYPE=SkylakeX on CPUs
 //     with AVX-512, never an inherited Haswell) for Q.K^T and P.V, and an AVX-512 softmax, one
 //     (batch, head) per task on `threads` threads, each with its own [Tq, Tk] score buffer;

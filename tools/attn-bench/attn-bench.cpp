@@ -74,6 +74,7 @@ static cl::opt<bool> pairsFlag(
              "process, called alternately for twice --reps rounds (fewer, at least 4, where that "
              "would take over a minute) (default true)"),
     cl::init(true), cl::cat(category));
+constexpr int kMaxTimeoutSeconds = 7 * 24 * 3600;
 static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
                                                           "900)"),
                                       cl::init(900), cl::cat(category));
@@ -178,7 +179,7 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
   env.push_back("OMP_NUM_THREADS=" + n);
   env.push_back("OPENBLAS_NUM_THREADS=1"); // the OpenBLAS baseline runs a head per thread itself
   if (__builtin_cpu_supports("avx512f"))
-    env.push_back("OPENBLAS_CORETYPE=SkylakeX"); // never an inherited Haswell (BASELINES.md)
+    env.push_back("OPENBLAS_CORETYPE=SkylakeX"); // never an inherited Haswell (docs/TOOLCHAIN.md)
 
   llvm::SmallString<128> out;
   llvm::sys::fs::createTemporaryFile("attn-bench", "json", out);
@@ -391,12 +392,35 @@ int main(int argc, char **argv) {
     return runWorker(job);
   }
 
+  if (std::string why = tools::secondsProblem("tune-budget", tuneBudget, /*positive=*/false);
+      !why.empty())
+    return tools::fail(why);
+  if (std::string why = tools::secondsProblem("timeout", timeoutSeconds, /*positive=*/true);
+      !why.empty())
+    return tools::fail(why);
+  // Each output writable, and no file named for two outputs.
+  std::vector<std::string> written;
+  for (const std::string &path : {std::string(jsonFile), std::string(csvFile), std::string(reportFile)})
+    if (!path.empty())
+      written.push_back(path);
+  for (size_t i = 0; i < written.size(); ++i) {
+    std::string why;
+    if (!checkOutputPath(written[i], why))
+      return tools::fail(why);
+    for (size_t j = 0; j < i; ++j)
+      if (sameOutputPath(written[i], written[j]))
+        return tools::fail("'" + written[i] + "' is given for two outputs (--json, --csv, "
+                           "--report); each needs a file of its own");
+  }
+  if (timeoutSeconds > kMaxTimeoutSeconds)
+    return tools::fail("--timeout takes at most " + std::to_string(kMaxTimeoutSeconds) +
+                       " seconds (a week), got " + tools::formatSeconds(timeoutSeconds));
   std::vector<int> threadCounts(threadsFlag.begin(), threadsFlag.end());
   if (threadCounts.empty())
     threadCounts = {1, 2};
   for (int t : threadCounts)
-    if (t < 1)
-      return tools::fail("--threads takes counts of at least 1, got " + std::to_string(t));
+    if (std::string why = tools::threadCountProblem(t); !why.empty())
+      return tools::fail(why);
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
     return 1;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """numpy's best form of additive (Bahdanau) attention, the baseline of attn-bench's additive rows:
 the query and key halves of W_a are applied once, then each query row against all keys, in place
-(a full [Tq, Tk, d_a] broadcast page-faults on a 64 MiB temporary: ../shared/BASELINES.md).
+(a full [Tq, Tk, d_a] broadcast page-faults on a 64 MiB temporary: docs/TOOLCHAIN.md).
 
 Usage: numpy_additive.py B TQ TK D DA REPS [WARMUP_S [ROWS]]; calls it for WARMUP_S seconds (at
 least once more after the first; attn-bench passes its warm-up time), then times REPS calls; prints

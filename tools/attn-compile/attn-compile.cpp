@@ -11,6 +11,7 @@
 #include "ToolSupport.h"
 
 #include "attn/Backend/Backend.h"
+#include "attn/Runtime/AtomicFile.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
@@ -18,7 +19,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cctype>
 
 namespace cl = llvm::cl;
 using namespace attn;
@@ -26,7 +26,8 @@ using namespace attn;
 static cl::OptionCategory category("attn-compile options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string> outDir("o", cl::desc("Output directory (created if missing)"),
+static cl::opt<std::string> outDir("o", cl::desc("Output directory: created, or replaced whole if "
+                                                "attn-compile wrote it (or it is empty)"),
                                    cl::value_desc("dir"), cl::Required, cl::cat(category));
 static cl::opt<std::string> targetFlag(
     "target",
@@ -46,13 +47,24 @@ static cl::opt<bool> fuseFlag("fuse",
 static cl::opt<std::string> entryFlag("entry", cl::desc("Compile only this function"),
                                       cl::value_desc("name"), cl::cat(category));
 
-static bool isCIdentifier(const std::string &s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
-    return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
-      return false;
-  return true;
+/// The file attn-compile leaves in every output directory: what it wrote there and for which target.
+/// A directory that holds it (or nothing) may be replaced by a later run; any other is refused.
+static const char *const kMarker = ".attn-compile";
+
+/// Why the module's kernels cannot have their names, or "": each name must be one
+/// (backend::kernelNameProblem), and none may be another's NAME_argv or NAME_metadata, the symbols
+/// Halide defines beside each kernel.
+static std::string kernelNamesProblem(const kernel::ModuleSpec &spec) {
+  for (const kernel::FunctionSpec &fn : spec.functions) {
+    if (std::string why = backend::kernelNameProblem(fn.name); !why.empty())
+      return "function @" + fn.name + " cannot name a kernel: " + why;
+    for (const kernel::FunctionSpec &other : spec.functions)
+      for (const char *suffix : {"_argv", "_metadata"})
+        if (fn.name == other.name + suffix)
+          return "function @" + fn.name + " cannot name a kernel: the kernel @" + other.name +
+                 " defines a symbol of that name";
+  }
+  return "";
 }
 
 int main(int argc, char **argv) {
@@ -86,40 +98,44 @@ int main(int argc, char **argv) {
                                                                    {fuseFlag, targetFlag});
   if (!spec)
     return 1;
-  for (const kernel::FunctionSpec &fn : spec->functions)
-    if (!isCIdentifier(fn.name))
-      return tools::fail("function @" + fn.name +
-                         " cannot name a kernel: kernel names are C identifiers ([A-Za-z_][A-Za-z0-9_]*)");
-  // A directory this run creates is removed again when a kernel fails to compile, with the
-  // kernels published in it before (no output, as for the failures above). One that existed keeps
-  // what it held; each kernel's files are published whole or not at all (a staging directory).
-  const bool created = !llvm::sys::fs::exists(outDir);
-  if (std::string err = tools::makeDirectories(outDir); !err.empty())
-    return tools::fail(err);
-  auto failRemovingOutput = [&](const std::string &message) {
-    if (created)
-      llvm::sys::fs::remove_directories(outDir);
-    return tools::fail(message);
-  };
+  if (std::string why = kernelNamesProblem(*spec); !why.empty())
+    return tools::fail(why);
+  // Everything is written into a staging directory beside OUT_DIR, which then takes OUT_DIR's place
+  // whole (atomically where OUT_DIR exists): a failure or an interruption leaves OUT_DIR as it was.
+  std::string error;
+  StagedDirectory staged;
+  if (!staged.open(outDir, kMarker, error))
+    return tools::fail(error);
 
-  // What was written is said once everything was (a failure may remove it again).
-  std::string error, wrote;
-  llvm::raw_string_ostream report(wrote);
+  // What was written is said once everything was.
+  std::string wrote, files;
+  llvm::raw_string_ostream report(wrote), listing(files);
   for (const kernel::FunctionSpec &fn : spec->functions) {
-    if (!backend::compileKernel(fn, *target, outDir, extra, error))
-      return failRemovingOutput(error);
+    if (!backend::compileKernel(fn, *target, staged.path(), extra, error))
+      return tools::fail(error);
     report << "wrote " << outDir << "/" << fn.name << ".a, " << outDir << "/" << fn.name << ".h";
-    for (backend::Emit e : extra)
+    listing << fn.name << ".a\n" << fn.name << ".h\n";
+    for (backend::Emit e : extra) {
       report << ", " << outDir << "/" << backend::emitFileName(fn.name, e);
+      listing << backend::emitFileName(fn.name, e) << "\n";
+    }
     report << "\n";
   }
   bool withPool = false;
-  if (!backend::compileRuntime(*target, outDir, withPool, error))
-    return failRemovingOutput(error);
+  if (!backend::compileRuntime(*target, staged.path(), withPool, error))
+    return tools::fail(error);
   report << "wrote " << outDir << "/" << backend::runtimeFileName()
          << (withPool ? " (the Halide runtime with attn's scratch pool, attn_runtime.h; "
                       : " (the Halide runtime; ")
          << "target " << target->halideTarget << ")\n";
+  listing << backend::runtimeFileName() << "\n"
+          << (withPool ? "attn_runtime.h\n" : "") << "HalideRuntime.h\nHalideBuffer.h\n";
+  if (!writeFileAtomically(staged.path() + "/" + kMarker,
+                           "# written by attn-compile " + inputFile + ", target " +
+                               target->halideTarget + "\n" + files,
+                           error) ||
+      !staged.publish(error))
+    return tools::fail(error);
   llvm::outs() << wrote;
   return 0;
 }

@@ -16,7 +16,10 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -41,6 +44,26 @@ int main(int argc, char **argv) {
     else
       os << "L2 size unknown\n";
   });
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "attn optimizer driver\n", registry));
+  // MlirOptMain's steps, with the input's nesting checked before the parser sees it.
+  llvm::InitLLVM init(argc, argv);
+  auto [inputFile, outputFile] =
+      mlir::registerAndParseCLIOptions(argc, argv, "attn optimizer driver\n", registry);
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = mlir::openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (attn::tools::refuseDeepNesting(*input))
+    return 1;
+  std::unique_ptr<llvm::ToolOutputFile> output = mlir::openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (failed(mlir::MlirOptMain(output->os(), std::move(input), registry,
+                               mlir::MlirOptMainConfig::createFromCLOptions())))
+    return 1;
+  output->keep();
+  return 0;
 }

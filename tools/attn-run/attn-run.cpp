@@ -249,7 +249,7 @@ bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &i
             std::to_string(maxInputMb) + " MiB budget (raise it with --max-input-mb)";
     return false;
   }
-  if (std::string v = kernel::indexingLimitViolation(fn, shapes); !v.empty()) {
+  if (std::string v = kernel::shapeLimitViolation(fn, shapes); !v.empty()) {
     error = "@" + fn.name + " cannot run on these shapes: " + v;
     return false;
   }
@@ -298,8 +298,9 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "attn-run: run an attention graph on .npy data\n");
 
-  if (threadsFlag.getNumOccurrences() && threadsFlag < 1)
-    return tools::fail("--threads must be at least 1, got " + std::to_string(threadsFlag));
+  if (threadsFlag.getNumOccurrences())
+    if (std::string why = tools::threadCountProblem(threadsFlag); !why.empty())
+      return tools::fail(why);
   int benchReps = 0;
   if (benchFlag.getNumOccurrences()) {
     benchReps = 20;
@@ -375,6 +376,19 @@ int main(int argc, char **argv) {
     return tools::fail("@" + fn.name + " has " + std::to_string(fn.results.size()) +
                        " results, but " + std::to_string(outputFlags.size()) +
                        " --output files were given");
+  // Each output writable, and no file named for two outputs (the second would replace the first).
+  std::vector<std::string> written(outputFlags.begin(), outputFlags.end());
+  if (!heatmapFlag.empty())
+    written.push_back(heatmapFlag);
+  for (size_t i = 0; i < written.size(); ++i) {
+    if (!checkOutputPath(written[i], error))
+      return tools::fail(error);
+    for (size_t j = 0; j < i; ++j)
+      if (sameOutputPath(written[i], written[j]))
+        return tools::fail("'" + written[i] + "' is given for two outputs" +
+                           (written[j] != written[i] ? " (as '" + written[j] + "')" : std::string()) +
+                           "; each result needs a file of its own");
+  }
 
   // Result shapes, and every shape rule, checked on the actual sizes before running.
   std::vector<HostTensor> outputs;

@@ -19,6 +19,9 @@ except ImportError:
 matplotlib.use("Agg")  # no display: files only
 # SVG text stays text (not glyph outlines): smaller files, labels that can be searched and selected.
 matplotlib.rcParams["svg.fonttype"] = "none"
+# Labels are tokens, drawn as written: a `$` in one is no start of mathtext (whose parse error was
+# the tool's traceback).
+matplotlib.rcParams["text.parse_math"] = False
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 

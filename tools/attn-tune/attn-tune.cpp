@@ -2,6 +2,7 @@
 //
 // attn-tune model.mlir -o tuned.mlir [--budget=SECONDS] [--max-candidates=N] [--reps=N]
 //           [--confirm-rounds=N] [--target=T] [--threads=N]
+// attn-tune model.mlir --list-candidates [--target=T]
 //
 // Runs the attn pipeline, then measures candidate schedules of every attn.attention op on random
 // inputs of the functions' (static) shapes, starting from --attn-select-schedule's choice; the
@@ -27,8 +28,14 @@ using namespace attn;
 static cl::OptionCategory category("attn-tune options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string> outputFile("o", cl::desc("The tuned module"), cl::value_desc("file"),
-                                       cl::Required, cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("The tuned module (required unless "
+                                                    "--list-candidates)"),
+                                       cl::value_desc("file"), cl::cat(category));
+static cl::opt<bool> listOnly("list-candidates",
+                              cl::desc("Print the schedules the search tries first for each "
+                                       "attn.attention op (one line each: @function schedule) and "
+                                       "exit; nothing is compiled or measured"),
+                              cl::cat(category));
 static cl::opt<double> budget("budget", cl::desc("Seconds per function, compile times included "
                                                  "(default 60)"),
                               cl::init(60), cl::cat(category));
@@ -58,21 +65,24 @@ int main(int argc, char **argv) {
                               cl::init(0), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "attn-tune: measure candidate schedules, keep the fastest\n");
-  if (budget <= 0)
-    return tools::fail("--budget must be positive, got " + std::to_string(budget));
+  if (std::string why = tools::secondsProblem("budget", budget, /*positive=*/true); !why.empty())
+    return tools::fail(why);
   if (reps < 1)
     return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
   if (confirmRounds < 0)
     return tools::fail("--confirm-rounds must be at least 0, got " + std::to_string(confirmRounds));
   if (maxCandidates < 0)
     return tools::fail("--max-candidates must be at least 0, got " + std::to_string(maxCandidates));
-  if (threads.getNumOccurrences() && threads < 1)
-    return tools::fail("--threads must be at least 1, got " + std::to_string(threads));
+  if (threads.getNumOccurrences())
+    if (std::string why = tools::threadCountProblem(threads); !why.empty())
+      return tools::fail(why);
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
     return 1;
   std::string error;
-  if (!checkOutputPath(outputFile, error))
+  if (!listOnly && outputFile.empty())
+    return tools::fail("an output file is required: -o tuned.mlir (or --list-candidates)");
+  if (!listOnly && !checkOutputPath(outputFile, error))
     return tools::fail(error);
   if (threads > 0)
     backend::setThreadCount(threads);
@@ -81,6 +91,12 @@ int main(int argc, char **argv) {
   mlir::OwningOpRef<mlir::ModuleOp> module = tools::loadModule(inputFile, ctx);
   if (!module || failed(tools::runPipeline(*module, {true, targetFlag})))
     return 1;
+
+  if (listOnly) {
+    for (const tools::Candidate &c : tools::listCandidates(*module, *target))
+      llvm::outs() << c.function << " " << c.schedule << "\n";
+    return 0;
+  }
 
   tools::TuneOptions options;
   options.budgetSeconds = budget;

@@ -8,6 +8,7 @@
 #include "attn/Kernel/Limits.h"
 #include "attn/Kernel/ShapeRules.h"
 #include "attn/Runtime/AtomicFile.h"
+#include "attn/Runtime/TextLimits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,6 +24,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <cstdio>
 #include <functional>
 #include <random>
 
@@ -37,6 +40,26 @@ int fail(const std::string &message) {
   return 1;
 }
 
+std::string threadCountProblem(long long threads) {
+  if (threads >= 1 && threads <= kMaxThreads)
+    return "";
+  return "--threads must be 1 to " + std::to_string(kMaxThreads) +
+         " (the kernels' thread pool runs at most that many), got " + std::to_string(threads);
+}
+
+std::string formatSeconds(double seconds) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
+}
+
+std::string secondsProblem(const std::string &name, double seconds, bool positive) {
+  if (std::isfinite(seconds) && (positive ? seconds > 0 : seconds >= 0))
+    return "";
+  return "--" + name + " takes a " + (positive ? "positive" : "non-negative") +
+         " number of seconds, got " + formatSeconds(seconds);
+}
+
 static void loadDialects(mlir::MLIRContext &ctx) {
   ctx.getOrLoadDialect<AttnDialect>();
   ctx.getOrLoadDialect<mlir::func::FuncDialect>();
@@ -45,8 +68,22 @@ static void loadDialects(mlir::MLIRContext &ctx) {
   installTargetResolver();
 }
 
+bool refuseDeepNesting(const llvm::MemoryBuffer &buffer) {
+  int64_t at = tooDeepNesting(std::string_view(buffer.getBufferStart(), buffer.getBufferSize()));
+  if (at < 0)
+    return false;
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(buffer.getMemBufferRef(), false),
+                               llvm::SMLoc());
+  sourceMgr.PrintMessage(llvm::errs(), llvm::SMLoc::getFromPointer(buffer.getBufferStart() + at),
+                         llvm::SourceMgr::DK_Error, tooDeepNestingMessage());
+  return true;
+}
+
 static mlir::OwningOpRef<mlir::ModuleOp> parseBuffer(std::unique_ptr<llvm::MemoryBuffer> file,
                                                      mlir::MLIRContext &ctx) {
+  if (refuseDeepNesting(*file))
+    return nullptr;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
@@ -204,7 +241,7 @@ bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor>
       *overBudget = true;
     return false;
   }
-  if (std::string v = kernel::indexingLimitViolation(fn, inference.shapes); !v.empty()) {
+  if (std::string v = kernel::shapeLimitViolation(fn, inference.shapes); !v.empty()) {
     error = "@" + fn.name + " cannot run on these shapes: " + v;
     return false;
   }

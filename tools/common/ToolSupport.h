@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <optional>
 #include <vector>
@@ -21,8 +22,23 @@ namespace attn::tools {
 /// Prints "<tool>: error: <message>" to stderr and returns exit code 1.
 int fail(const std::string &message);
 
+/// The most threads a kernel runs on: Halide 14's thread pool never starts more.
+constexpr int kMaxThreads = 256;
+/// Why `threads` cannot be a --threads value (empty when it can): 1 to kMaxThreads.
+std::string threadCountProblem(long long threads);
+
+/// Why a --NAME value in seconds cannot be used (empty when it can): a finite number, at least 0
+/// (`positive`: above 0).
+std::string secondsProblem(const std::string &name, double seconds, bool positive);
+/// A number of seconds as the messages show it (%g).
+std::string formatSeconds(double seconds);
+
 /// The tool's name, for messages (set from argv[0]).
 void setToolName(const char *argv0);
+
+/// Prints an error at the place where `buffer` nests deeper than the tools parse (TextLimits.h) and
+/// returns true; false when it does not.
+bool refuseDeepNesting(const llvm::MemoryBuffer &buffer);
 
 /// Parses `path` (`-` for stdin) and verifies it, with diagnostics (file:line:col) on stderr.
 mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIRContext &ctx);

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace attn::tools {
 
@@ -61,6 +62,62 @@ struct Axis {
   std::function<int64_t &(Point &)> field;
   std::vector<int64_t> values;
 };
+
+/// A decode schedule: fewer tile rows than a vector (keys in the lanes); its tile and register
+/// blocks are not tuned.
+bool isDecode(const Point &p, int lanes) { return p.tileQ < lanes; }
+
+/// The coordinates of the search and the values tried for each.
+std::vector<Axis> axesOf(bool decode, int lanes) {
+  std::vector<Axis> axes;
+  if (!decode)
+    axes.push_back({"tile_q", [](Point &p) -> int64_t & { return p.tileQ; },
+                    {lanes, 2 * lanes, 3 * lanes, 4 * lanes, 8 * lanes, 16 * lanes}});
+  axes.push_back({"block_k", [](Point &p) -> int64_t & { return p.blockK; },
+                  {128, 256, 512, 1024, 2048}});
+  if (!decode) {
+    axes.push_back({"reg_k", [](Point &p) -> int64_t & { return p.regK; }, {6, 8, 10, 12, 14}});
+    axes.push_back({"reg_q", [](Point &p) -> int64_t & { return p.regQ; }, {2, 4, 6, 8}});
+    axes.push_back({"reg_v", [](Point &p) -> int64_t & { return p.regV; }, {1, 2, 4}});
+  }
+  axes.push_back({"chunk_k", [](Point &p) -> int64_t & { return p.chunkK; }, {64, 128, 256, 512}});
+  axes.push_back({"split_k", [](Point &p) -> int64_t & { return p.splitK; }, {0, 1}});
+  if (!decode)
+    axes.push_back({"group_q", [](Point &p) -> int64_t & { return p.groupQ; }, {0, 4, 8, 16}});
+  return axes;
+}
+
+/// The f32 lanes of the kernels tuned from `heuristic` (its vector width; 16 when it names none).
+int lanesOf(ScheduleAttr heuristic) {
+  return heuristic.getVector() > 0 ? static_cast<int>(heuristic.getVector()) : 16;
+}
+
+/// The op's static key count where a CPU kernel's blocks depend on it, else -1.
+int64_t keysOf(AttentionOp op, bool cpu) {
+  auto keyType = mlir::cast<mlir::RankedTensorType>(op.getKey().getType());
+  return cpu ? keyType.getDimSize(keyType.getRank() - 2) : -1;
+}
+
+/// A candidate's identity: its schedule's text (every tunable field is in it), with the key block
+/// and the tile rows a CPU kernel takes (kernel::cpuBlockKeys: a block_k above a static key count
+/// is one block of the keys, so 1024 and 2048 over 512 keys are 512's kernel; kernel::cpuTileRows:
+/// tile_q = 24 with 16 lanes is 32's kernel), so that no kernel is measured twice.
+std::string candidateKey(Point p, ScheduleAttr heuristic, bool cpu, int64_t tk, int lanes) {
+  if (cpu) {
+    p.blockK = kernel::cpuBlockKeys(p.blockK, tk);
+    p.tileQ = kernel::cpuTileRows(p.tileQ, lanes);
+  }
+  return text(p.attr(heuristic));
+}
+
+/// Whether the descent measures `p`: tiles of whole row vectors (a CPU kernel rounds its tile up to
+/// them, cpuTileRows, so a hand-written start of 24 rows is tuned along every axis; a GPU tile must
+/// be one) and a P.V row block within the tile. (A row block that does not divide the tile gets a
+/// guarded last block: AVX2's 6 rows in a tile of 16.)
+bool isCandidate(const Point &p, bool decode, int lanes, bool cpu) {
+  const int64_t rows = cpu ? kernel::cpuTileRows(p.tileQ, lanes) : p.tileQ;
+  return decode || (rows % lanes == 0 && p.regQ <= rows);
+}
 
 } // namespace
 
@@ -191,6 +248,42 @@ std::string tuneSummary(const TuneReport &r) {
   return s;
 }
 
+std::vector<Candidate> listCandidates(mlir::ModuleOp module, const backend::TargetInfo &target) {
+  std::vector<Candidate> out;
+  const bool cpu = !target.gpu;
+  for (auto fn : module.getOps<mlir::func::FuncOp>()) {
+    if (fn.isPrivate() || fn.isExternal())
+      continue;
+    fn.walk([&](AttentionOp op) {
+      ScheduleAttr heuristic = op.getScheduleAttr();
+      if (!heuristic || heuristic.getScheduler() != "hand")
+        return;
+      const int lanes = lanesOf(heuristic);
+      const Point start = pointOf(heuristic);
+      const bool decode = isDecode(start, lanes);
+      const int64_t tk = keysOf(op, cpu);
+      std::set<std::string> seen = {candidateKey(start, heuristic, cpu, tk, lanes)};
+      auto add = [&](const Point &p) {
+        if (isCandidate(p, decode, lanes, cpu) &&
+            seen.insert(candidateKey(p, heuristic, cpu, tk, lanes)).second)
+          out.push_back({"@" + fn.getSymName().str(), text(p.attr(heuristic))});
+      };
+      for (Axis &axis : axesOf(decode, lanes))
+        for (int64_t v : axis.values) {
+          Point p = start;
+          axis.field(p) = v;
+          add(p);
+        }
+      for (const char *par : {"heads", "tiles"}) {
+        Point p = start;
+        p.parallel = par;
+        add(p);
+      }
+    });
+  }
+  return out;
+}
+
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error) {
   // Candidate errors (a schedule Halide rejects) are expected; keep them off the terminal.
@@ -228,23 +321,12 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       report.function = "@" + name;
       report.op = "attn.attention";
       report.heuristic = text(heuristic);
-      int lanes = heuristic.getVector() > 0 ? static_cast<int>(heuristic.getVector()) : 16;
+      const int lanes = lanesOf(heuristic);
       Point best = pointOf(heuristic);
       std::map<std::string, double> seen;
-      // A candidate's identity is its schedule's text (every tunable field is in it), with the key
-      // block and the tile rows a CPU kernel takes (kernel::cpuBlockKeys: a block_k above a static
-      // key count is one block of the keys, so 1024 and 2048 over 512 keys are 512's kernel;
-      // kernel::cpuTileRows: tile_q = 24 with 16 lanes is 32's kernel), not measured again.
-      auto keyType = mlir::cast<mlir::RankedTensorType>(op.getKey().getType());
       const bool cpu = !options.target.gpu;
-      const int64_t tk = cpu ? keyType.getDimSize(keyType.getRank() - 2) : -1;
-      auto key = [&](Point p) {
-        if (cpu) {
-          p.blockK = kernel::cpuBlockKeys(p.blockK, tk);
-          p.tileQ = kernel::cpuTileRows(p.tileQ, lanes);
-        }
-        return text(p.attr(heuristic));
-      };
+      const int64_t tk = keysOf(op, cpu);
+      auto key = [&](const Point &p) { return candidateKey(p, heuristic, cpu, tk, lanes); };
       // Every candidate's results are compared with the heuristic schedule's (the first measured):
       // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
       // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).
@@ -304,22 +386,8 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
         return elapsed() + lastCost < descentBudget &&
                (options.maxCandidates == 0 || report.candidates < options.maxCandidates);
       };
-      bool decode = best.tileQ < lanes;
-      std::vector<Axis> axes;
-      if (!decode)
-        axes.push_back({"tile_q", [](Point &p) -> int64_t & { return p.tileQ; },
-                        {lanes, 2 * lanes, 3 * lanes, 4 * lanes, 8 * lanes, 16 * lanes}});
-      axes.push_back({"block_k", [](Point &p) -> int64_t & { return p.blockK; },
-                      {128, 256, 512, 1024, 2048}});
-      if (!decode) {
-        axes.push_back({"reg_k", [](Point &p) -> int64_t & { return p.regK; }, {6, 8, 10, 12, 14}});
-        axes.push_back({"reg_q", [](Point &p) -> int64_t & { return p.regQ; }, {2, 4, 6, 8}});
-        axes.push_back({"reg_v", [](Point &p) -> int64_t & { return p.regV; }, {1, 2, 4}});
-      }
-      axes.push_back({"chunk_k", [](Point &p) -> int64_t & { return p.chunkK; }, {64, 128, 256, 512}});
-      axes.push_back({"split_k", [](Point &p) -> int64_t & { return p.splitK; }, {0, 1}});
-      if (!decode)
-        axes.push_back({"group_q", [](Point &p) -> int64_t & { return p.groupQ; }, {0, 4, 8, 16}});
+      const bool decode = isDecode(best, lanes);
+      std::vector<Axis> axes = axesOf(decode, lanes);
       // Coordinate descent: vary one parameter at a time, keep what is faster by more than 1%.
       bool improved = true;
       auto tryPoint = [&](const Point &p) {
@@ -341,12 +409,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
             if (axis.field(p) == v)
               continue;
             axis.field(p) = v;
-            // Tiles of whole row vectors: a CPU kernel rounds its tile up to them (cpuTileRows),
-            // so a hand-written start of 24 rows is tuned along every axis; a GPU tile must be
-            // one. (A P.V row block that does not divide the tile gets a guarded last block:
-            // AVX2's 6 rows in a tile of 16.)
-            const int64_t rows = cpu ? kernel::cpuTileRows(p.tileQ, lanes) : p.tileQ;
-            if (!decode && (rows % lanes != 0 || p.regQ > rows))
+            if (!isCandidate(p, decode, lanes, cpu))
               continue;
             tryPoint(p);
           }

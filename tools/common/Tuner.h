@@ -63,6 +63,17 @@ bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTens
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error);
 
+/// One schedule the descent would try: the function it belongs to ("@f") and the #attn.schedule.
+struct Candidate {
+  std::string function, schedule;
+};
+
+/// The schedules the descent tries first for every attn.attention op of `module` (which has been
+/// through the attn pipeline for `target`): each of its parameters changed alone from the
+/// heuristic's choice, to each value the descent tries, without duplicates of one kernel (attn-tune
+/// --list-candidates; scripts/conformance-sweep.py checks their kernels against the reference).
+std::vector<Candidate> listCandidates(mlir::ModuleOp module, const backend::TargetInfo &target);
+
 /// What the side-by-side check found, for reports: "" when the descent found nothing faster, else
 /// "side by side, N rounds: R of the heuristic's time" and, when it did not hold, ", not 1% faster:
 /// the heuristic's schedule kept" (or that the check could not run its kernels).

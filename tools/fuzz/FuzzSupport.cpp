@@ -4,6 +4,7 @@
 
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
+#include "attn/Runtime/TextLimits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,6 +26,8 @@ ParsedModule::ParsedModule(const uint8_t *data, size_t size) {
   // MLIR's lexer reads the byte past the end of its buffer (files and the tools' strings are
   // NUL-terminated); libFuzzer's bytes are not, so parse a NUL-terminated copy.
   text.assign(reinterpret_cast<const char *>(data), size);
+  if (tooDeepNesting(text) >= 0) // refused as the tools refuse it (TextLimits.h)
+    return;
   module = mlir::parseSourceString<mlir::ModuleOp>(llvm::StringRef(text), context.get(), "fuzz-input");
 }
 

@@ -29,22 +29,27 @@ const char *emitName(Emit e);
 /// The file an emitted output goes to, inside the output directory.
 std::string emitFileName(const std::string &kernel, Emit e);
 
-/// Writes OUT_DIR/NAME.a and OUT_DIR/NAME.h (Halide's AOT calling convention: one halide_buffer_t *
-/// per argument, then one per result; returns 0 on success), plus the `extra` outputs. The kernel is
-/// built without a Halide runtime: link one runtime (compileRuntime) into the program. Every file is
-/// written to a temporary name and renamed when complete.
-bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, const std::string &outDir,
+/// Why `name` cannot name a kernel (empty when it can): not a C identifier, a C or C++ keyword, a
+/// reserved name (leading '_', the runtime's prefixes halide_ and attn_, the headers attn-compile
+/// writes), or a symbol of the C and C++ runtime libraries a program links (malloc, memcpy) or main.
+std::string kernelNameProblem(const std::string &name);
+
+/// Writes DIR/NAME.a and DIR/NAME.h (Halide's AOT calling convention: one halide_buffer_t * per
+/// argument, then one per result; returns 0 on success), plus the `extra` outputs. The kernel is
+/// built without a Halide runtime: link one runtime (compileRuntime) into the program. DIR is a
+/// staging directory (attn-compile publishes it whole: AtomicFile.h's StagedDirectory).
+bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, const std::string &dir,
                    const std::vector<Emit> &extra, std::string &error);
 
 /// Lowers `fn` to Halide and schedules it for `target` without generating code: every check but
 /// code generation's, in milliseconds (the lowering fuzzer's target).
 bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target, std::string &error);
 
-/// Writes OUT_DIR/attn_runtime.a: the one Halide runtime all kernels of a program share. On x86-64
+/// Writes DIR/attn_runtime.a: the one Halide runtime all kernels of a program share. On x86-64
 /// Linux (the targets the pool is built for) it holds attn's scratch pool ahead of Halide's runtime,
-/// and OUT_DIR/attn_runtime.h declares what the pool adds (lib/Backend/KernelRuntime); `withPool`
+/// and DIR/attn_runtime.h declares what the pool adds (lib/Backend/KernelRuntime); `withPool`
 /// says whether it does.
-bool compileRuntime(const TargetInfo &target, const std::string &outDir, bool &withPool,
+bool compileRuntime(const TargetInfo &target, const std::string &dir, bool &withPool,
                     std::string &error);
 inline const char *runtimeFileName() { return "attn_runtime.a"; }
 

@@ -84,6 +84,33 @@ inline int64_t cpuTileRows(int64_t tileQ, int64_t lanes) {
   return (tileQ + lanes - 1) / lanes * lanes;
 }
 
+/// The rows of a CPU fused attention kernel's Q.K^T register block for tiles of `tileRows` rows
+/// (cpuTileRows) and vectors of `lanes`: two vectors of rows when the tile is a larger multiple of
+/// two vectors (the block loops over the tile's row blocks), else the whole tile. Its accumulators
+/// are (rows / lanes) x reg_k vectors.
+inline int64_t cpuScoreBlockRows(int64_t tileRows, int64_t lanes) {
+  return tileRows > 2 * lanes && tileRows % (2 * lanes) == 0 ? 2 * lanes : tileRows;
+}
+
+/// The largest value of each #attn.schedule parameter on any target (the verifier's bounds; 0
+/// always means the target's default). Each target bounds them further by what it has
+/// (--attn-select-schedule): a CPU's vectors span at most kMaxVectorRegisters of its registers,
+/// tiles hold at most kMaxTileVectors vectors of rows, and a register block's accumulators fit in
+/// kMaxRegisterFiles register files. Beyond these, unrolled loops and per-task buffers grow without
+/// use: vector = 1048576 crashed Halide's compiler, tile_q = 65536 overflowed its stack, reg_k = 4096
+/// compiled for minutes.
+struct ScheduleBound {
+  const char *name;
+  int64_t max;
+};
+constexpr ScheduleBound kScheduleBounds[] = {
+    {"tile_q", 4096}, {"block_k", 16384}, {"vector", 64},  {"reg_q", 64},  {"reg_k", 64},
+    {"reg_v", 64},    {"chunk_k", 16384}, {"group_q", 64},
+};
+constexpr int64_t kMaxVectorRegisters = 4;
+constexpr int64_t kMaxTileVectors = 64;
+constexpr int64_t kMaxRegisterFiles = 4;
+
 /// An op's #attn.schedule: how its kernel runs. 0 (or empty) means the schedule's default for the
 /// target. See AttnBase.td for the meaning of each field.
 struct ScheduleSpec {

@@ -1,20 +1,59 @@
-//===- AtomicFile.h - files written whole or not at all ---------*- C++ -*-===//
+//===- AtomicFile.h - outputs written whole or not at all -------*- C++ -*-===//
+//
+// Every output of the tools is written under a temporary name and put in place when complete, so a
+// failure or an interruption (Interrupt.h) leaves the old output or none, never a partial one.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef ATTN_RUNTIME_ATOMICFILE_H
 #define ATTN_RUNTIME_ATOMICFILE_H
 
 #include <string>
+#include <vector>
 
 namespace attn {
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it (.NAME.tmp-XXXXXX), renamed into
-/// place when complete. A failure (or an interruption) leaves the old file or none, never a partial
-/// one.
+/// Writes `bytes` to `path` whole or not at all. A regular file (new, or replacing one) is written
+/// to a temporary beside it (.NAME.tmp-XXXXXX) and renamed into place; it gets the permissions of
+/// the file it replaces, or those the user's umask gives a new file. A link is followed (the link
+/// stays, its target is written). A file that is not a regular one (/dev/null, a FIFO, a terminal)
+/// is written through, as a shell's redirection would.
 bool writeFileAtomically(const std::string &path, const std::string &bytes, std::string &error);
 
-/// Checks, before any work, that a file can be created at `path` (its directory exists and is
-/// writable, and `path` is not a directory), so a long run does not fail only at its end.
+/// Checks, before any work, that writeFileAtomically can write `path` (not a directory; its
+/// directory exists and is writable, or the existing special file is), so that a long run does not
+/// fail only at its end.
 bool checkOutputPath(const std::string &path, std::string &error);
+
+/// Whether two output paths name the same file (after links and `.`/`..`), so a tool can refuse
+/// one path for two outputs.
+bool sameOutputPath(const std::string &a, const std::string &b);
+
+/// A directory built under a temporary name beside `dir` (.NAME.attn-staging-XXXXXX) and put in
+/// `dir`'s place whole when complete: an atomic exchange where `dir` exists (whose old contents are
+/// then removed), a rename where it does not. Until then `dir` is untouched; a failure or an
+/// interruption removes the staging directory (and the directories above `dir` that open()
+/// created). Only a directory that is absent, empty, or was written by a tool that leaves `marker`
+/// in it is replaced: anything else is refused up front.
+class StagedDirectory {
+public:
+  StagedDirectory() = default;
+  StagedDirectory(const StagedDirectory &) = delete;
+  StagedDirectory &operator=(const StagedDirectory &) = delete;
+  ~StagedDirectory();
+  /// Checks that `dir` may be replaced and creates the staging directory.
+  bool open(const std::string &dir, const std::string &marker, std::string &error);
+  /// The staging directory, where the outputs are written.
+  const std::string &path() const { return staging; }
+  /// Puts the staging directory (which should hold `marker` by now) in place of `dir`.
+  bool publish(std::string &error);
+
+private:
+  void keepCreated();
+  std::string dir, staging, marker;
+  std::string createdAbove; // the outermost directory open() created above `dir`, if any
+  std::vector<std::string> createdLevels; // every directory open() created, outermost first
+};
 
 } // namespace attn
 

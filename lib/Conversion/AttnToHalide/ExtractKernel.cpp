@@ -271,7 +271,7 @@ FailureOr<k::ModuleSpec> extractKernels(ModuleOp module, StringRef entry) {
     std::vector<std::vector<int64_t>> shapes;
     for (const k::TensorType &t : f->values)
       shapes.push_back(t.shape);
-    if (std::string v = k::indexingLimitViolation(*f, shapes); !v.empty()) {
+    if (std::string v = k::shapeLimitViolation(*f, shapes); !v.empty()) {
       fn.emitError() << "kernel @" << f->name << " cannot be compiled: " << v;
       ok = false;
       continue;

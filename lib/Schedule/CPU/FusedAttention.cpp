@@ -211,7 +211,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     // scores. A tile of more rows (a multiple of two vectors) loops over row blocks inside each
     // group of regK keys: its rows unrolled whole in one block would need more accumulators and
     // query vectors than the registers hold (AVX2, 6 vectors x 2 keys: 23 spill moves per 12 FMAs).
-    const int qkRows = R > 2 * L && R % (2 * L) == 0 ? 2 * L : R;
+    const int qkRows = static_cast<int>(kernel::cpuScoreBlockRows(R, L));
     const bool rowBlocks = qkRows < R;
     Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji"), io(f.s.name() + "_io");
     f.s.compute_at(block).bound_extent(f.ii, R).split(f.jj, jo, ji, regK, TailStrategy::RoundUp);

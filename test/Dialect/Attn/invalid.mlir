@@ -730,7 +730,7 @@ func.func @merge_heads_schedule(%x: tensor<2x4x16x8xf32>) {
 // -----
 
 func.func @schedule_negative(%x: tensor<4x8xf32>) {
-  // expected-error @+1 {{schedule parameter 'tile_q' = -4 is out of range (0 for the default, else 1 to 1048576)}}
+  // expected-error @+1 {{schedule parameter 'tile_q' = -4 is out of range: 0 for the target's default, else 1 to 4096 (the most any target takes)}}
   %0 = attn.softmax %x {schedule = #attn.schedule<tile_q = -4>} : tensor<4x8xf32>
   return
 }
@@ -738,8 +738,59 @@ func.func @schedule_negative(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @schedule_group_q(%x: tensor<4x8xf32>) {
-  // expected-error @+1 {{schedule parameter 'group_q' = -2 is out of range (0 for the default, else 1 to 1048576)}}
+  // expected-error @+1 {{schedule parameter 'group_q' = -2 is out of range: 0 for the target's default, else 1 to 64 (the most any target takes)}}
   %0 = attn.softmax %x {schedule = #attn.schedule<group_q = -2>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+// The largest values any target takes: each of the issue's crashes and hangs (vector = 1048576
+// crashed Halide's compiler, tile_q = 1048576 overflowed its stack, reg_v = 1048576 ran 28 s and
+// crashed, reg_k = 4096 and vector = 1024 compiled for minutes) is refused here.
+func.func @schedule_vector_huge(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'vector' = 1048576 is out of range: 0 for the target's default, else 1 to 64 (the most any target takes)}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<vector = 1048576>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_vector_1024(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'vector' = 1024 is out of range: 0 for the target's default, else 1 to 64}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<vector = 1024>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_tile_q_huge(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'tile_q' = 1048576 is out of range: 0 for the target's default, else 1 to 4096}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<tile_q = 1048576>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_reg_v_huge(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'reg_v' = 1048576 is out of range: 0 for the target's default, else 1 to 64}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<reg_v = 1048576>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_reg_k(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'reg_k' = 4096 is out of range: 0 for the target's default, else 1 to 64}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<reg_k = 4096>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @schedule_block_k(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{schedule parameter 'block_k' = 16385 is out of range: 0 for the target's default, else 1 to 16384}}
+  %0 = attn.softmax %x {schedule = #attn.schedule<block_k = 16385>} : tensor<4x8xf32>
   return
 }
 

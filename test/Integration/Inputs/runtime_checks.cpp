@@ -27,6 +27,17 @@ int main() {
   // smaller V by its requirement, not by a bounds check or the specialization's failure.
   Buffer<float> dq(16, 1, 1), dk(16, 32, 1), dv(8, 32, 1), dout(16, 1, 1);
   std::printf("static decode Dv: %d\n", static_decode(dq, dk, dv, dout));
+  // An empty tensor (Tk = 0) with a host pointer: kernels need non-empty tensors (Halide's bounds
+  // check says so first: the kernel reads the first key).
+  float slot[1];
+  Buffer<float> k0(slot, 8, 0, 2), v0(slot, 4, 0, 2);
+  std::printf("empty Tk: %d\n", dyn_attention(q, k0, v0, o));
+  // A null host pointer is Halide's bounds query: the kernel computes nothing, writes the shapes it
+  // needs into the null-host buffers' dims and returns 0 (README, "Calling an emitted kernel").
+  Buffer<float> qn(nullptr, 8, 5, 2);
+  o.fill(-1.0f);
+  std::printf("null host (bounds query): %d, result untouched: %.1f\n",
+              dyn_attention(qn, k2, v, o), o(0, 0, 0));
   // And a good call.
   Buffer<float> s8(8, 4), p8(8, 4);
   s8.fill(1.0f);

@@ -73,6 +73,10 @@ Expr exp2NonPositive(Expr t, bool avx512) {
     // (measured side by side, the fused kernel at S = 512 and 2048, one thread: 0.97x the time on
     // an Intel Xeon with a prototype, 0.99x on Zen 5; docs/SCHEDULES.md). No
     // clamp: -inf and NaN come out as they should (0, NaN) by the instructions' own rules.
+    // t itself is computed strictly: a masked score is -inf, and under Halide's fast-math flags
+    // (no-infs) LLVM folds an operation on a constant -inf (a key the simplifier knows is masked)
+    // to poison, which reached the instructions as garbage (whole rows wrong, docs/HARDENING.md).
+    t = strict_float(t);
     Expr f = avx512::fracFloor(t);
     Expr p = 0.0018775766948238015f;
     p = p * f + 0.0089893406257033348f;

@@ -240,56 +240,43 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
       iLo = select(sameHead, r0 % tq, 0);
       iHi = select(sameHead, r1 % tq, tq - 1);
     }
-    Expr off = op.mask.align == k::Align::BottomRight ? tk - tq : Expr(0);
+    Expr dLo = diagonalOf(op.mask, iLo, tq, tk), dHi = diagonalOf(op.mask, iHi, tq, tk);
     auto lower = [&](Expr bound) { keyHi = keyHi.defined() ? min(keyHi, bound) : bound; };
     if (op.mask.causal)
-      lower(iHi + off);
+      lower(dHi);
     if (op.mask.window) {
-      Expr w = static_cast<int>(*op.mask.window);
-      keyLo = iLo + off - w + 1;
+      Expr w = windowWidth(op.mask, tq, tk);
+      keyLo = dLo - w + 1;
       if (!op.mask.causal)
-        lower(iHi + off + w - 1);
+        lower(dHi + w - 1);
     }
-    // Key lengths over batch dims only (not the heads, which vary within a tile).
+    // Key lengths over batch dims only (not the heads, which vary within a tile); a negative
+    // length keeps no key (max: INT32_MIN - 1 would wrap).
     if (keyLengths && keyLengths->rank() <= nb - 1)
-      lower(keyLengths->at({bkT.begin(), bkT.begin() + keyLengths->rank()}) - 1);
+      lower(max(keyLengths->at({bkT.begin(), bkT.begin() + keyLengths->rank()}), 0) - 1);
   }
 
-  // The mask, entry by entry.
+  // The mask, entry by entry (the rule of Masking.cpp).
   auto [qBatch, qi] = queryIndex(rowOf, bkT);
-  Expr diag = op.mask.align == k::Align::BottomRight ? qi + (tk - tq) : qi;
   // Keys past Tk (the last block's tail) are masked. With Tk known and a multiple of the block, no
   // block has a tail: the test is left out, so the max and exp passes carry no per-key select. (The
   // argument's extent is checked against its declared size before the pipeline runs.)
   Expr keep = f.staticTk != k::kDynamic && f.staticTk % KB == 0
                   ? Halide::Internal::const_true()
                   : keyOf < tk;
-  if (op.mask.causal)
-    keep = keep && keyOf <= diag;
-  if (op.mask.window) {
-    Expr w = static_cast<int>(*op.mask.window);
-    keep = keep && keyOf > diag - w;
-    if (!op.mask.causal)
-      keep = keep && keyOf < diag + w;
-  }
+  Expr length;
   if (keyLengths)
-    keep = keep && keyOf < keyLengths->at({qBatch.begin(), qBatch.begin() + keyLengths->rank()});
+    length = keyLengths->at({qBatch.begin(), qBatch.begin() + keyLengths->rank()});
+  keep = keep && maskKeeps(op.mask, qi, keyOf, tq, tk, length);
   Expr score = f.sacc(withBk({f.ii, f.jj, f.c, f.it}));
   if (scoreScale.defined())
     score = score * scoreScale;
   if (maskOperand) {
-    const HTensor &m = *maskOperand;
-    std::vector<Expr> full = concat(qBatch, {qi, keyOf});
-    std::vector<Expr> midx;
-    // A broadcast dim (extent 1) reads index 0, any other its own index: min(i, extent - 1) is
-    // both, for the extents the verifier allows. (The form select(extent == 1, 0, i) crashed Halide
-    // 14's compiler, SIGFPE, for two query rows and a [Tq, Tk] mask; schedule-sweep.py.)
-    for (int d = 0; d < m.rank(); ++d)
-      midx.push_back(min(full[full.size() - m.rank() + d], m.extent(d) - 1));
-    if (m.elem == k::ElemType::Bool)
-      keep = keep && m.at(midx);
+    Expr entry = maskOperandAt(*maskOperand, concat(qBatch, {qi, keyOf}));
+    if (maskOperand->elem == k::ElemType::Bool)
+      keep = keep && entry;
     else
-      score = score + m.at(midx);
+      score = score + entry;
   }
   Expr negInf = Float(32).min();
   // With one query head per kv head and tiles of at least 4 rows, the last block a tile sees is cut

@@ -12,35 +12,15 @@ HTensor maskOf(const std::string &name, const k::MaskSpec &mask, const HTensor &
   int rank = s.rank();
   std::vector<Var> vars = makeVars(rank, name + "_d");
   std::vector<Expr> idx = asExprs(vars);
-  Expr i = idx[rank - 2], j = idx[rank - 1];
-  Expr tq = s.extent(-2), tk = s.extent(-1);
-  // The diagonal key of query i: the corner it starts from matters when Tq != Tk.
-  Expr diag = mask.align == k::Align::BottomRight ? i + (tk - tq) : i;
-
-  Expr keep = Halide::Internal::const_true();
-  if (mask.causal)
-    keep = keep && j <= diag;
-  if (mask.window) {
-    Expr w = static_cast<int>(*mask.window);
-    keep = keep && j > diag - w;
-    if (!mask.causal)
-      keep = keep && j < diag + w;
-  }
-  if (keyLengths) // over a prefix of the batch dims
-    keep = keep && j < keyLengths->at({idx.begin(), idx.begin() + keyLengths->rank()});
-
+  Expr length; // over a prefix of the batch dims
+  if (keyLengths)
+    length = keyLengths->at({idx.begin(), idx.begin() + keyLengths->rank()});
+  Expr keep = maskKeeps(mask, idx[rank - 2], idx[rank - 1], s.extent(-2), s.extent(-1), length);
   Expr value = s.at(idx);
-  if (maskOperand) {
-    // numpy broadcasting: the mask's dims align with the scores' last ones; size 1 repeats.
-    const HTensor &m = *maskOperand;
-    std::vector<Expr> midx;
-    for (int d = 0; d < m.rank(); ++d)
-      midx.push_back(select(m.extent(d) == 1, 0, idx[rank - m.rank() + d]));
-    if (m.elem == k::ElemType::Bool)
-      keep = keep && m.at(midx);
-    else
-      value = value + m.at(midx);
-  }
+  if (maskOperand && maskOperand->elem == k::ElemType::Bool)
+    keep = keep && maskOperandAt(*maskOperand, idx);
+  else if (maskOperand)
+    value = value + maskOperandAt(*maskOperand, idx);
 
   Func out(name);
   def(out, vars) = select(keep, value, Float(32).min());

@@ -69,6 +69,17 @@ HTensor scoreOf(const std::string &name, kernel::ScoreKind kind, std::optional<f
 /// The mask options applied to scores [..., Tq, Tk].
 HTensor maskOf(const std::string &name, const kernel::MaskSpec &mask, const HTensor &scores,
                const HTensor *keyLengths, const HTensor *maskOperand, OpStages &st);
+/// The mask rule (Masking.cpp), for query i and key j of [Tq, Tk] scores: the diagonal key d(i) of
+/// the mask's alignment; the window width as compared (at most max(Tq, Tk), which keeps every key
+/// any wider window keeps); whether the options keep key j (`keyLength` undefined: no key lengths;
+/// the mask operand apart); and the mask operand's entry for the scores' tensor-order index, with
+/// numpy broadcasting.
+Halide::Expr diagonalOf(const kernel::MaskSpec &mask, Halide::Expr i, Halide::Expr tq,
+                        Halide::Expr tk);
+Halide::Expr windowWidth(const kernel::MaskSpec &mask, Halide::Expr tq, Halide::Expr tk);
+Halide::Expr maskKeeps(const kernel::MaskSpec &mask, Halide::Expr i, Halide::Expr j,
+                       Halide::Expr tq, Halide::Expr tk, Halide::Expr keyLength);
+Halide::Expr maskOperandAt(const HTensor &m, const std::vector<Halide::Expr> &scoreIndex);
 /// Softmax of x along tensor dimension `axis`.
 HTensor softmaxOf(const std::string &name, const HTensor &x, int axis, bool avx512Math,
                   OpStages &st);

@@ -7,6 +7,7 @@
 
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/IR/AttnShapes.h"
+#include "attn/Kernel/KernelSpec.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -465,17 +466,13 @@ LogicalResult ScheduleAttr::verify(llvm::function_ref<InFlightDiagnostic()> emit
                                    int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK,
                                    int64_t groupQ, StringRef parallel, StringRef scheduler,
                                    StringRef source) {
-  for (auto [name, value] : {std::pair<StringRef, int64_t>{"tile_q", tileQ},
-                             {"block_k", blockK},
-                             {"vector", vector},
-                             {"reg_q", regQ},
-                             {"reg_k", regK},
-                             {"reg_v", regV},
-                             {"chunk_k", chunkK},
-                             {"group_q", groupQ}})
-    if (value < 0 || value > (1 << 20))
-      return emitError() << "schedule parameter '" << name << "' = " << value
-                         << " is out of range (0 for the default, else 1 to 1048576)";
+  const int64_t values[] = {tileQ, blockK, vector, regQ, regK, regV, chunkK, groupQ};
+  static_assert(std::size(values) == std::size(kernel::kScheduleBounds));
+  for (auto [bound, value] : llvm::zip_equal(kernel::kScheduleBounds, values))
+    if (value < 0 || value > bound.max)
+      return emitError() << "schedule parameter '" << bound.name << "' = " << value
+                         << " is out of range: 0 for the target's default, else 1 to " << bound.max
+                         << " (the most any target takes)";
   if (vector != 0 && !llvm::isPowerOf2_64(vector))
     return emitError() << "schedule parameter 'vector' = " << vector
                        << " must be a power of two (the f32 lanes of a vector register)";

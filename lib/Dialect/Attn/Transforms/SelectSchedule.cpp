@@ -48,12 +48,24 @@ struct AttnSelectSchedulePass : impl::AttnSelectScheduleBase<AttnSelectScheduleP
     }
     if (l2KiB > 0)
       traits.l2Bytes = static_cast<int64_t>(l2KiB) * 1024;
+    bool refused = false;
     getOperation().walk([&](Operation *op) {
-      if (!isa<AttnDialect>(op->getDialect()) || (op->hasAttr("schedule") && !overwrite))
+      if (!isa<AttnDialect>(op->getDialect()))
         return;
+      auto given = op->getAttrOfType<ScheduleAttr>("schedule");
+      if (given && !overwrite) {
+        FailureOr<ScheduleAttr> runs = honourSchedule(op, given, traits);
+        if (failed(runs))
+          refused = true;
+        else if (*runs != given)
+          op->setAttr("schedule", *runs);
+        return;
+      }
       if (ScheduleAttr s = chooseSchedule(op, traits))
         op->setAttr("schedule", s);
     });
+    if (refused)
+      signalPassFailure();
   }
 };
 } // namespace

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Stands in for attn-run in schedule-sweep.test: answers as FAKE_ATTN_RUN says (ok, a wrong result,
-a crash, a hang, a clean refusal, a Halide error at run time, or Halide's compiler rejecting an
-autoscheduler's schedule), so that the test can show the
+"""Stands in for attn-run (and attn-tune --list-candidates) in conformance-sweep.test: answers as
+FAKE_ATTN_RUN says (ok, a wrong result, a crash, a hang, a clean refusal, a Halide error at run
+time, or Halide's compiler rejecting an autoscheduler's schedule), so that the test can show the
 sweep telling them apart."""
 import os
 import sys
 import time
 
 mode = os.environ.get("FAKE_ATTN_RUN", "ok")
+if "--list-candidates" in sys.argv:
+    print("@sweep #attn.schedule<tile_q = 16, block_k = 64>")
+    sys.exit(0)
 if mode == "ok":
     print("check result #0 tensor<2x8xf32>: max abs error 1e-08, max rel error 1e-07, max|ref| 1, "
           "tolerance 1e-04 x max|ref|: ok")

@@ -28,10 +28,11 @@ def Attn_Dialect : Dialect {
 // Enums
 //===----------------------------------------------------------------------===//
 
+// J&M eq. 13.x: Jurafsky and Martin, Speech and Language Processing (3rd ed. draft), chapter 13.
 def Attn_ScoreKind : I32EnumAttr<"ScoreKind", "how a query and a key are scored", [
-    I32EnumAttrCase<"dot", 0>,         // q . k                          (seed eq. 13.35)
+    I32EnumAttrCase<"dot", 0>,         // q . k                          (J&M eq. 13.35)
     I32EnumAttrCase<"scaled_dot", 1>,  // scale * (q . k)
-    I32EnumAttrCase<"bilinear", 2>,    // q^T W k                        (seed eq. 13.38)
+    I32EnumAttrCase<"bilinear", 2>,    // q^T W k                        (J&M eq. 13.38)
     I32EnumAttrCase<"additive", 3>     // v_a^T tanh(W_a [q ; k])        (Bahdanau)
   ]> {
   let genSpecializedAttr = 0;

@@ -135,7 +135,7 @@ def Attn_SoftmaxOp : Attn_Op<"softmax", [Pure, SameOperandsAndResultType]> {
 def Attn_WeightedSumOp : Attn_Op<"weighted_sum", [Pure]> {
   let summary = "context vectors: the weights applied to the values";
   let description = [{
-    `c[..., i, :] = sum_j p[..., i, j] * v[..., j, :]` (seed eq. 13.37), with `p: [..., Tq, Tk]`,
+    `c[..., i, :] = sum_j p[..., i, j] * v[..., j, :]` (J&M eq. 13.37), with `p: [..., Tq, Tk]`,
     `v: [..., Tk, Dv]`, result `[..., Tq, Dv]`.
 
     ```mlir

@@ -21,6 +21,7 @@ struct TargetTraits {
   bool avx512 = true;  // 32 vector registers (16 otherwise)
   bool gpu = false;
   int64_t l2Bytes = 0; // per-core L2 of the machine the kernels run on; 0: not known
+  int registers() const { return avx512 ? 32 : 16; }
 };
 
 /// Resolves a target string into traits. lib/Backend knows Halide's targets; the passes do not link
