@@ -198,11 +198,7 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
     std::map<OutputFileType, std::string> files = {
         {OutputFileType::static_library, file(fn.name + ".a")},
         {OutputFileType::c_header, file(fn.name + ".h")}};
-    std::vector<Argument> args(k.lowered->inputs.begin(), k.lowered->inputs.end());
-    Module module = k.lowered->pipeline.compile_to_module(args, fn.name,
-                                                         k.target.with_feature(Target::NoRuntime));
-    for (const ExternalCode &code : k.lowered->externalCode)
-      module.append(code);
+    Module module = compileModule(k, fn.name, k.target.with_feature(Target::NoRuntime));
     for (Emit e : extra) {
       if (e == Emit::Schedule)
         std::ofstream(file(emitFileName(fn.name, e))) << k.log.text();

@@ -117,13 +117,26 @@ void noteAutoscheduler(const std::string &autoscheduler, bool running, std::stri
            " as it wrote it; use scheduler = \"hand\" or another autoscheduler)";
 }
 
-BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target) {
+BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target,
+                        int segmentInput) {
   BuiltKernel k;
   k.target = Halide::Target(target.halideTarget);
   lowering::LoweringOptions options;
   options.gpu = k.target.has_gpu_feature();
   options.lanes = schedule::defaultCpuParams(k.target).lanes;
   options.avx512Math = lowering::avx512::applies(k.target);
+  options.segmentInput = segmentInput;
+  if (!options.gpu && autoschedulerOf(fn).empty())
+    k.segments = kernel::planSegments(fn, fn.name);
+  k.segmentKernels.reserve(k.segments.size());
+  for (const kernel::Segment &seg : k.segments) {
+    const bool chained = seg.argValues.back() >= fn.numArgs; // the previous segment's value
+    k.segmentKernels.push_back(
+        buildKernel(seg.spec, target, chained ? seg.spec.numArgs - 1 : -1));
+    k.log.add("ops " + std::to_string(seg.firstOp) + " to " + std::to_string(seg.lastOp) +
+              ": a pipeline of their own (" + seg.spec.name + "), called as an extern stage");
+  }
+  options.segments = k.segments;
   k.lowered = lowering::lowerFunction(fn, options);
   if (options.avx512Math)
     k.lowered->externalCode.push_back(lowering::avx512::code(k.target));
@@ -166,6 +179,23 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   else
     schedule::scheduleCpu(*k.lowered, schedule::defaultCpuParams(k.target), k.log);
   return k;
+}
+
+Halide::Module compileModule(const BuiltKernel &k, const std::string &name, const Halide::Target &t) {
+  std::vector<Halide::Argument> args(k.lowered->inputs.begin(), k.lowered->inputs.end());
+  Halide::Module module = k.lowered->pipeline.compile_to_module(args, name, t);
+  for (size_t s = 0; s < k.segments.size(); ++s) {
+    const BuiltKernel &seg = k.segmentKernels[s];
+    Halide::Module m = compileModule(seg, k.segments[s].spec.name,
+                                     t.without_feature(Halide::Target::UserContext));
+    for (const Halide::Internal::LoweredFunc &f : m.functions())
+      module.append(f); // named NAME_segmentK, as Halide names its loop bodies NAME_par_for_...
+    for (const Halide::Buffer<void> &b : m.buffers())
+      module.append(b);
+  }
+  for (const Halide::ExternalCode &code : k.lowered->externalCode) // (the segments' is the same)
+    module.append(code);
+  return module;
 }
 
 bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target, std::string &error) {

@@ -14,10 +14,19 @@ struct BuiltKernel {
   std::unique_ptr<lowering::LoweredFunction> lowered;
   schedule::ScheduleLog log;
   Halide::Target target;
+  /// A long function's segments (kernel/Segments.h) and their own kernels, which `lowered` calls.
+  std::vector<kernel::Segment> segments;
+  std::vector<BuiltKernel> segmentKernels;
 };
 
-/// Lowers `fn` and schedules it for `target`. Throws Halide errors.
-BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target);
+/// Lowers `fn` and schedules it for `target`: a long function (on a CPU, under attn's schedules) as
+/// segments of its own and the kernel that calls them. Throws Halide errors.
+BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target,
+                        int segmentInput = -1);
+
+/// The kernel's module, entry point `name`, for `t`: its pipeline, its segments' pipelines (without
+/// a user context: the extern calls pass none) and the lowering's external code.
+Halide::Module compileModule(const BuiltKernel &k, const std::string &name, const Halide::Target &t);
 
 /// The Halide autoscheduler an op of `fn` asks for, or "" (attn's own schedules).
 std::string autoschedulerOf(const kernel::FunctionSpec &fn);

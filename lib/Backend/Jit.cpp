@@ -148,15 +148,12 @@ public:
     // JIT (the shared runtime) and a user context argument, as Pipeline::compile_jit does; the
     // context carries the per-call handlers.
     Target jitTarget = k.target.with_feature(Target::JIT).with_feature(Target::UserContext);
-    std::vector<Argument> params(k.lowered->inputs.begin(), k.lowered->inputs.end());
     // The entry point under a name of its own, not the function's: a function named after a
     // runtime symbol (@halide_malloc) stopped Halide with an internal error, one named @malloc
     // could replace the allocator the runtime calls. (attn-compile refuses such names for AOT
     // kernels, whose symbols a program links: backend::kernelNameProblem.)
     const std::string entryName = "attn_jit_entry";
-    Module module = k.lowered->pipeline.compile_to_module(params, entryName, jitTarget);
-    for (const ExternalCode &code : k.lowered->externalCode)
-      module.append(code);
+    Module module = compileModule(k, entryName, jitTarget);
     module = module.resolve_submodules(); // GPU targets: the device code, compiled beside
     const Internal::LoweredFunc &entry = module.get_function_by_name(entryName);
     args = entry.args;

@@ -85,12 +85,16 @@ std::string ScheduleSpec::str() const {
   return "#attn.schedule<" + s + ">";
 }
 
+std::vector<int *> OpSpec::operandSlots() {
+  return {&input, &other, &query, &key, &value, &weight, &vec, &xq, &xkv, &wq, &wk, &wv, &wo, &bq,
+          &bk, &bv, &bo, &bias, &mask.keyLengths, &mask.mask};
+}
+
 std::vector<int> OpSpec::operands() const {
   std::vector<int> ids;
-  for (int id : {input, other, query, key, value, weight, vec, xq, xkv, wq, wk, wv, wo, bq, bk, bv,
-                 bo, bias, mask.keyLengths, mask.mask})
-    if (id >= 0)
-      ids.push_back(id);
+  for (int *slot : const_cast<OpSpec *>(this)->operandSlots())
+    if (*slot >= 0)
+      ids.push_back(*slot);
   return ids;
 }
 

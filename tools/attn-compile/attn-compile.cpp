@@ -19,6 +19,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 
 namespace cl = llvm::cl;
 using namespace attn;
@@ -44,6 +46,10 @@ static cl::opt<bool> fuseFlag("fuse",
                                        "into attention and fold bilinear weights (default true; "
                                        "--fuse=false lowers every op as written)"),
                               cl::init(true), cl::cat(category));
+static cl::opt<int> progressEvery("progress-every",
+                                  cl::desc("Seconds between the lines that say a kernel is still "
+                                           "compiling (default 10)"),
+                                  cl::init(10), cl::Hidden, cl::cat(category));
 static cl::opt<std::string> entryFlag("entry", cl::desc("Compile only this function"),
                                       cl::value_desc("name"), cl::cat(category));
 
@@ -111,7 +117,14 @@ int main(int argc, char **argv) {
   std::string wrote, files;
   llvm::raw_string_ostream report(wrote), listing(files);
   for (const kernel::FunctionSpec &fn : spec->functions) {
-    if (!backend::compileKernel(fn, *target, staged.path(), extra, error))
+    bool compiled;
+    {
+      tools::StillWorking ticker(
+          "compiling @" + fn.name + " (" + std::to_string(fn.ops.size()) + " ops)",
+          std::max(1, progressEvery.getValue()));
+      compiled = backend::compileKernel(fn, *target, staged.path(), extra, error);
+    }
+    if (!compiled)
       return tools::fail(error);
     report << "wrote " << outDir << "/" << fn.name << ".a, " << outDir << "/" << fn.name << ".h";
     listing << fn.name << ".a\n" << fn.name << ".h\n";

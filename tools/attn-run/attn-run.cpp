@@ -415,7 +415,12 @@ int main(int argc, char **argv) {
       return tools::fail(error);
   }
 
-  std::unique_ptr<backend::JitKernel> kernel = backend::compileJit(fn, *target, error);
+  std::unique_ptr<backend::JitKernel> kernel;
+  {
+    tools::StillWorking ticker("compiling @" + fn.name + " (" + std::to_string(fn.ops.size()) +
+                               " ops)");
+    kernel = backend::compileJit(fn, *target, error);
+  }
   if (!kernel)
     return tools::fail(error);
   const std::vector<const HostTensor *> inputPtrs = pointersTo(inputs);

@@ -24,7 +24,11 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <cstdio>
 #include <functional>
 #include <random>
@@ -267,6 +271,33 @@ void releaseLlvmOption(const char *name) {
   auto it = options.find(name);
   if (it != options.end())
     it->second->removeArgument();
+}
+
+struct StillWorking::State {
+  std::mutex mutex;
+  std::condition_variable done;
+  bool finished = false;
+  std::thread ticker;
+};
+
+StillWorking::StillWorking(std::string what, int everySeconds) : state(std::make_unique<State>()) {
+  state->ticker = std::thread([s = state.get(), what = std::move(what), everySeconds] {
+    std::unique_lock<std::mutex> lock(s->mutex);
+    for (int waited = everySeconds;; waited += everySeconds) {
+      if (s->done.wait_for(lock, std::chrono::seconds(everySeconds), [s] { return s->finished; }))
+        return;
+      llvm::errs() << toolName << ": still " << what << " (" << waited << " s)\n";
+    }
+  });
+}
+
+StillWorking::~StillWorking() {
+  {
+    std::lock_guard<std::mutex> lock(state->mutex);
+    state->finished = true;
+  }
+  state->done.notify_one();
+  state->ticker.join();
 }
 
 std::string makeDirectories(const std::string &path) {

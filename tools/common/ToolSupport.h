@@ -102,6 +102,20 @@ std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec, bool 
 /// own flag (LLVM's `threads`, for one); call before declaring the tool's option.
 void releaseLlvmOption(const char *name);
 
+/// While alive, says on stderr every `everySeconds` that `what` is still going ("attn-compile: still
+/// compiling @f (20 s)"): a long compile shows it is alive, a short one prints nothing.
+class StillWorking {
+public:
+  StillWorking(std::string what, int everySeconds = 10);
+  ~StillWorking();
+  StillWorking(const StillWorking &) = delete;
+  StillWorking &operator=(const StillWorking &) = delete;
+
+private:
+  struct State;
+  std::unique_ptr<State> state;
+};
+
 /// Creates a directory (and its parents). Returns an error message, or "" on success.
 std::string makeDirectories(const std::string &path);
 

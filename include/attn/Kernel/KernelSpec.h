@@ -158,6 +158,7 @@ struct OpSpec {
   ScheduleSpec schedule;
   std::string describe() const; // "attn.score (model.mlir:3:8)"
   std::vector<int> operands() const; // every value id it reads, masks' included
+  std::vector<int *> operandSlots();  // the fields that hold them (-1 where absent)
 };
 
 /// One public function: one kernel. Values 0..numArgs-1 are the arguments, the rest op results.

@@ -1,7 +1,7 @@
 // Links three kernels from two attn-compile runs and one runtime into one program.
 #include "out/HalideBuffer.h"
-#include "out/kernel_a.h"
-#include "out/kernel_b.h"
+#include "out2/kernel_a.h"
+#include "out2/kernel_b.h"
 #include "out/seed_demo.h"
 #include <cstdio>
 using Halide::Runtime::Buffer;

@@ -7,6 +7,10 @@
 #include "attn/Kernel/Limits.h"
 #include "attn/Kernel/ShapeRules.h"
 
+#include <algorithm>
+#include <functional>
+#include <map>
+
 using namespace Halide;
 namespace k = attn::kernel;
 
@@ -17,23 +21,62 @@ std::string resultName(int i) { return "result" + std::to_string(i); }
 
 namespace {
 
-/// An argument's buffer, read in f32 (float types) with indices clamped to the buffer: schedules may
-/// round loops up past a tensor's edge (vector tails), and the clamped reads keep that legal.
-HTensor inputTensor(const ImageParam &p, const k::TensorType &type) {
-  int rank = type.rank();
+/// A tensor read in f32 (float types) from `clamped`, which clamps its indices to `extents`:
+/// schedules may round loops up past a tensor's edge (vector tails), and the clamped reads keep that
+/// legal.
+HTensor readAsTensor(const std::string &name, Func clamped, const k::TensorType &type,
+                     std::vector<Expr> extents) {
   HTensor t;
   t.elem = type.elem;
   t.staticShape = type.shape;
-  for (int d = 0; d < rank; ++d)
-    t.extents.push_back(p.dim(halideDim(rank, d)).extent());
-  std::vector<Var> vars = makeVars(rank, p.name() + "_d");
-  Func clamped = BoundaryConditions::repeat_edge(p);
+  t.extents = std::move(extents);
+  std::vector<Var> vars = makeVars(type.rank(), name + "_d");
   Expr v = clamped(toHalideOrder(asExprs(vars)));
   if (k::isFloat(type.elem))
     v = cast<float>(v);
-  t.func = Func(p.name() + "_in");
+  t.func = Func(name + "_in");
   def(t.func, vars) = v;
   return t;
+}
+
+/// `f` clamped to the static sizes of `type` (Halide order).
+Func clampedToDeclared(Func f, const k::TensorType &type) {
+  Region bounds;
+  for (int d = type.rank() - 1; d >= 0; --d)
+    bounds.push_back({0, static_cast<int>(type.shape[d])});
+  return BoundaryConditions::repeat_edge(f, bounds);
+}
+
+/// An argument's buffer, clamped to the buffer's own extents, or (`toDeclared`: a previous
+/// segment's value, LoweringOptions::segmentInput) to the static sizes its type declares.
+HTensor inputTensor(const ImageParam &p, const k::TensorType &type, bool toDeclared) {
+  std::vector<Expr> extents;
+  for (int d = 0; d < type.rank(); ++d)
+    extents.push_back(toDeclared ? Expr(static_cast<int>(type.shape[d]))
+                                 : p.dim(halideDim(type.rank(), d)).extent());
+  Func clamped = toDeclared ? clampedToDeclared(Func(p), type) : BoundaryConditions::repeat_edge(p);
+  return readAsTensor(p.name(), clamped, type, extents);
+}
+
+/// The value a segment computes (kernel/Segments.h), as an extern stage calling the segment's own
+/// pipeline with the arguments it reads and the previous segment's value. Its type is static.
+HTensor segmentValue(const k::Segment &seg, const k::FunctionSpec &fn, const LoweredFunction &lf,
+                     std::map<int, Func> &externs) {
+  std::vector<ExternFuncArgument> args;
+  for (int v : seg.argValues)
+    if (v < fn.numArgs)
+      args.push_back(lf.inputs[v]);
+    else
+      args.push_back(externs.at(v));
+  const k::TensorType &type = fn.values[seg.output];
+  Func call(seg.spec.name + "_call");
+  call.define_extern(seg.spec.name, args, halideType(type.elem), type.rank(), NameMangling::C);
+  call.compute_root();
+  externs[seg.output] = call;
+  std::vector<Expr> extents;
+  for (int64_t d : type.shape)
+    extents.push_back(static_cast<int>(d));
+  return readAsTensor(call.name(), clampedToDeclared(call, type), type, extents);
 }
 
 /// a == b, in a form Halide's simplifier cannot learn from. It learns equalities from asserts and
@@ -117,7 +160,7 @@ std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn,
     for (int d = 0; d < type.rank(); ++d)
       p.dim(d).set_min(0);
     lf->inputs.push_back(p);
-    lf->values[i] = inputTensor(p, type);
+    lf->values[i] = inputTensor(p, type, i == options.segmentInput);
     argShapes.push_back(lf->values[i].extents);
     // An argument nothing reads is not checked: checked, every buffer of a function with hundreds
     // of arguments brought its own checks into the kernel, and LLVM took minutes over them (500
@@ -132,8 +175,16 @@ std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn,
                             {Expr(c.context + ": " + c.aName + " ="), c.a,
                              Expr(std::string(relationOf(c)) + c.bName + " ="), c.b}});
 
+  std::map<int, Func> externs; // the segments' values, by value id
   for (size_t n = 0; n < fn.ops.size(); ++n) {
     const k::OpSpec &op = fn.ops[n];
+    auto seg = std::find_if(options.segments.begin(), options.segments.end(),
+                            [&](const k::Segment &s) { return s.firstOp <= int(n) && int(n) <= s.lastOp; });
+    if (seg != options.segments.end()) { // computed by the segment's own pipeline
+      if (int(n) == seg->lastOp)
+        lf->values[op.result] = segmentValue(*seg, fn, *lf, externs);
+      continue;
+    }
     std::string kind = k::opKindName(op.kind);
     OpContext ctx{op, lf->values, shapes.shapes[op.result],
                   "op" + std::to_string(n) + "_" + kind.substr(kind.find('.') + 1), options};

@@ -11,6 +11,8 @@
 #include "HalideTensor.h"
 #include "Stages.h"
 
+#include "attn/Kernel/Segments.h"
+
 #include <memory>
 
 namespace attn::lowering {
@@ -29,6 +31,13 @@ struct LoweringOptions {
   /// The exps use AVX-512's vreduceps and vscalefps (TargetMath.h), where avx512::applies to the
   /// target. The module then needs TargetMath's bitcode (LoweredFunction::externalCode).
   bool avx512Math = false;
+  /// Runs of the function's ops lowered as pipelines of their own (kernel/Segments.h), called here
+  /// as extern stages: only the ops after the last are lowered into this pipeline.
+  std::vector<kernel::Segment> segments;
+  /// The argument that is the previous segment's value, in a segment's own pipeline: read clamped to
+  /// the sizes its type declares (static), so that the extern stage's bounds query asks for the whole
+  /// of it whatever query buffer it is handed. -1: none.
+  int segmentInput = -1;
 };
 
 struct LoweredFunction {
