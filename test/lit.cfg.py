@@ -62,6 +62,13 @@ except OSError:
 if all(f in cpu_flags for f in ("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl")):
     config.available_features.add("avx512")
 
+# A CUDA driver (a machine with an NVIDIA GPU): the tools then run CUDA targets instead of refusing.
+try:
+    ctypes.CDLL("libcuda.so.1")  # as the tools look for it (find_library also finds toolkit stubs)
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
+
 # CUDA's assembler, to prove the emitted PTX assembles for Hopper (there is no GPU here).
 import shutil
 ptxas = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)

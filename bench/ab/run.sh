@@ -80,7 +80,8 @@ if [ -z "$OUT" ]; then
   trap 'rm -rf "$OUT"' EXIT
   trap 'exit 130' INT TERM # (through the EXIT trap: no temporary left behind)
 fi
-mkdir -p "$OUT/a" "$OUT/b"
+mkdir -p "$OUT/src" # the renamed graphs; each kernel directory is attn-compile's own
+rm -rf "$OUT/a" "$OUT/b"
 
 # Both signatures first: kernels that do not take the same tensors are not compared.
 sigA=$("$PY" "$HERE/signature.py" "${GRAPHS[0]}" ${ENTRY:+"$ENTRY"})
@@ -93,8 +94,8 @@ fi
 # Each graph's function is renamed (ab_a, ab_b) so that the two kernels link into one program.
 compile() { # compile SIDE GRAPH SIGNATURE COMPILER
   local side=$1 graph=$2 name=${3%% *} compiler=$4
-  sed "s/@$name\b/@ab_$side/" "$graph" > "$OUT/$side/ab_$side.mlir"
-  "$compiler" "$OUT/$side/ab_$side.mlir" --entry="ab_$side" -o "$OUT/$side" ${TARGET:+--target="$TARGET"} >/dev/null ||
+  sed "s/@$name\b/@ab_$side/" "$graph" > "$OUT/src/ab_$side.mlir"
+  "$compiler" "$OUT/src/ab_$side.mlir" --entry="ab_$side" -o "$OUT/$side" ${TARGET:+--target="$TARGET"} >/dev/null ||
     { echo "run.sh: $compiler could not compile $graph (${side^^})" >&2; exit 1; }
 }
 compile a "${GRAPHS[0]}" "$sigA" "$CA"

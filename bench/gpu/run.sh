@@ -60,10 +60,10 @@ json.dump([s for s in shapes if s["name"] in names], open(os.path.join(out, "sha
 PY
   fi
   if [ $SWEEP = 1 ]; then "$PY" "$HERE/gen_sweep.py" "$OUT"; fi
-  for f in "$OUT"/attn_*.mlir; do
-    "$BUILD/bin/attn-compile" "$f" -o "$OUT/kernels" --target="$target" --emit=schedule >/dev/null
-    echo "run.sh: compiled $(basename "$f" .mlir) for $target"
-  done
+  # One module, so that one attn-compile writes every kernel into its (whole) output directory.
+  cat "$OUT"/attn_*.mlir > "$OUT/kernels.mlir"
+  "$BUILD/bin/attn-compile" "$OUT/kernels.mlir" -o "$OUT/kernels" --target="$target" --emit=schedule >/dev/null
+  for f in "$OUT"/attn_*.mlir; do echo "run.sh: compiled $(basename "$f" .mlir) for $target"; done
   "$PY" "$HERE/gen_table.py" "$OUT/shapes.json" > "$OUT/kernels/kernels.inc"
   # The driver: the kernels, one Halide runtime and attn's .npy writer, all static (the GPU machine
   # has no Halide or LLVM); libstdc++ too, so it does not depend on that machine's compiler.

@@ -1,6 +1,7 @@
 //===- Aot.cpp - emit linkable kernels ------------------------------------===//
 
 #include "Build.h"
+#include "TargetMath.h"
 
 #include "attn/Backend/Backend.h"
 
@@ -169,13 +170,18 @@ std::string kernelNameProblem(const std::string &name) {
     return "'" + name + "' is a C or C++ keyword, which the kernel's header could not declare";
   if (name[0] == '_')
     return "names starting with '_' are reserved to the C implementation";
-  for (const char *prefix : {"halide_", "attn_"})
-    if (name.rfind(prefix, 0) == 0)
-      return std::string("names starting with '") + prefix + "' belong to the runtime attn-compile " +
-             "writes (" + runtimeFileName() + ")";
-  for (const char *file : {"HalideRuntime", "HalideBuffer"})
+  if (name.rfind("halide_", 0) == 0)
+    return std::string("names starting with 'halide_' belong to Halide's runtime (") +
+           runtimeFileName() + ")";
+  // What attn's runtime and kernels define (KernelRuntime/attn_runtime.h, TargetMath.h), and the
+  // files attn-compile writes beside the kernels.
+  std::vector<std::string> ours = lowering::avx512::symbols();
+  ours.push_back("attn_release_scratch");
+  if (std::find(ours.begin(), ours.end(), name) != ours.end())
+    return "'" + name + "' is a symbol attn's runtime or kernels define";
+  for (const char *file : {"attn_runtime", "HalideRuntime", "HalideBuffer"})
     if (name == file)
-      return "'" + name + ".h' is a header attn-compile writes beside the kernels";
+      return "'" + name + "' names a file attn-compile writes beside the kernels";
   // The program links the kernel with the C and C++ runtime libraries: a kernel named after one of
   // their symbols (malloc, memcpy) replaces it, and the program crashes before main.
   if (name == "main" || ::dlsym(RTLD_DEFAULT, name.c_str()))

@@ -111,15 +111,6 @@ private:
   size_t cachedBytes = 0;
 };
 
-/// PoCL (OpenCL on the CPU) compiles kernels with its own clang/LLVM 15, which binds to LLVM 14's
-/// symbols already in this process (Halide) and crashes. Loaded first with RTLD_DEEPBIND, PoCL
-/// resolves its symbols in its own dependencies first; the OpenCL ICD loader then finds it loaded.
-/// (docs/TOOLCHAIN.md; a no-op when PoCL is not installed or another OpenCL driver is used.)
-void isolatePocl() {
-  static std::once_flag once;
-  std::call_once(once, [] { ::dlopen("libpocl.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND); });
-}
-
 /// One call's JIT context: the buffer pool as Halide's allocator, and the runtime's error messages
 /// (halide_error may be called from several of the pool's threads).
 struct CallContext : JITUserContext {
@@ -228,27 +219,11 @@ std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const Targ
     error = "@" + fn.name + ": " + cpuError;
     return nullptr;
   }
-  // Without a driver, Halide's runtime would fail at the first run with one line per missing CUDA
-  // entry point; say it once, before compiling.
-  if (target.cuda && !::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {
-    error = "@" + fn.name + ": target '" + target.halideTarget +
-            "' needs the CUDA driver (libcuda.so.1), which this machine does not have; "
-            "attn-compile emits CUDA kernels without one";
-    return nullptr;
-  }
   // Halide 14's CUDA runtime caps the JIT's registers per thread at 64 unless this says otherwise;
   // the fused kernels take 80-140 and spill at 64 (KernelRuntime/attn_runtime.h). A value the
-  // environment sets is kept.
+  // environment sets is kept. (hostCanRun found the driver, and for OpenCL loaded PoCL first.)
   if (target.cuda)
     ::setenv("HL_CUDA_JIT_MAX_REGISTERS", "255", /*overwrite=*/0);
-  if (target.opencl)
-    isolatePocl(); // before anything loads an OpenCL driver
-  if (target.opencl && !::dlopen("libOpenCL.so", RTLD_LAZY | RTLD_LOCAL)) {
-    error = "@" + fn.name + ": target '" + target.halideTarget +
-            "' needs an OpenCL loader (libOpenCL.so) and driver, which this machine does not have "
-            "(Debian: ocl-icd-opencl-dev and pocl-opencl-icd)";
-    return nullptr;
-  }
   bool ok = catchHalide("@" + fn.name, error, [&] {
     kernel = std::make_unique<JitKernelImpl>(buildKernel(fn, target), fn.name, autoschedulerOf(fn));
   });

@@ -6,6 +6,7 @@
 
 #include <cpuid.h>
 #include <dlfcn.h>
+#include <mutex>
 #include <unistd.h>
 
 namespace attn::backend {
@@ -89,29 +90,40 @@ TargetInfo defaultTarget() { return describeHost(sanitizedHost()); }
 
 namespace {
 
+/// PoCL (OpenCL on the CPU) compiles kernels with its own clang/LLVM 15, which binds to LLVM 14's
+/// symbols already in this process (Halide) and crashes. Loaded first with RTLD_DEEPBIND, PoCL
+/// resolves its symbols in its own dependencies first; the OpenCL ICD loader then finds it loaded.
+/// (docs/TOOLCHAIN.md; a no-op when PoCL is not installed or another OpenCL driver is used.)
+void isolatePocl() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::dlopen("libpocl.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND); });
+}
+
 /// Whether the library Halide's GPU runtime loads for `t` is here (it loads it by these names when
-/// a kernel first runs): without it every run fails, after compiling. Only loaded and released
-/// here: OpenCL's platforms are not asked for, since that would load PoCL before the JIT loads it
-/// as it must be (Jit.cpp).
+/// a kernel first runs): without it every run fails after compiling, Halide's CUDA runtime with a
+/// line per missing entry point. OpenCL's platforms are not asked for: PoCL is loaded first, as it
+/// must be (isolatePocl), and the loader only then.
 bool gpuRuntimeAvailable(const Halide::Target &t, const std::string &halideTarget,
                          std::string &error) {
   auto loads = [](std::initializer_list<const char *> names) {
     for (const char *name : names)
-      if (void *handle = ::dlopen(name, RTLD_LAZY | RTLD_LOCAL)) {
-        ::dlclose(handle);
+      if (::dlopen(name, RTLD_LAZY | RTLD_LOCAL)) // kept: Halide's runtime loads it again
         return true;
-      }
     return false;
   };
-  if (t.has_feature(Halide::Target::CUDA) && !loads({"libcuda.so", "libcuda.so.1"})) {
-    error = "target '" + halideTarget + "' needs the CUDA driver (libcuda.so), which this " +
-            "machine does not have; attn-compile emits CUDA kernels without it";
+  if (t.has_feature(Halide::Target::CUDA) && !loads({"libcuda.so.1", "libcuda.so"})) {
+    error = "target '" + halideTarget + "' needs the CUDA driver (libcuda.so.1), which this " +
+            "machine does not have; attn-compile emits CUDA kernels without one";
     return false;
   }
-  if (t.has_feature(Halide::Target::OpenCL) && !loads({"libOpenCL.so", "libOpenCL.so.1"})) {
-    error = "target '" + halideTarget + "' needs an OpenCL library (libOpenCL.so), which this " +
-            "machine does not have; attn-compile emits OpenCL kernels without it";
-    return false;
+  if (t.has_feature(Halide::Target::OpenCL)) {
+    isolatePocl();
+    if (!loads({"libOpenCL.so", "libOpenCL.so.1"})) {
+      error = "target '" + halideTarget + "' needs an OpenCL loader (libOpenCL.so) and driver, " +
+              "which this machine does not have (Debian: ocl-icd-opencl-dev and pocl-opencl-icd); " +
+              "attn-compile emits OpenCL kernels without them";
+      return false;
+    }
   }
   return true;
 }

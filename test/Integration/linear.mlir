@@ -6,7 +6,7 @@
 // RUN: attn-run %s --entry=widths --random-inputs --check | FileCheck %s --check-prefix=WIDTHS
 // RUN: attn-run %s --entry=wide_packed --random-inputs --seed=2 --check | FileCheck %s --check-prefix=WIDE
 // RUN: attn-run %s --entry=multi_head_768 --random-inputs --seed=3 --check | FileCheck %s --check-prefix=WIDE
-// RUN: attn-compile %s --entry=wide_packed -o %t --emit=schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
+// RUN: rm -rf %t && attn-compile %s --entry=wide_packed -o %t --emit=schedule --target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 > /dev/null
 // RUN: FileCheck %s --check-prefix=PACKED < %t/wide_packed.schedule.txt
 // WIDTHS-COUNT-3: check result #{{[0-2]}} {{.*}}: ok
 // WIDE: check result #0 {{.*}}: ok

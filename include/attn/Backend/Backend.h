@@ -30,8 +30,9 @@ const char *emitName(Emit e);
 std::string emitFileName(const std::string &kernel, Emit e);
 
 /// Why `name` cannot name a kernel (empty when it can): not a C identifier, a C or C++ keyword, a
-/// reserved name (leading '_', the runtime's prefixes halide_ and attn_, the headers attn-compile
-/// writes), or a symbol of the C and C++ runtime libraries a program links (malloc, memcpy) or main.
+/// reserved name (leading '_', Halide's runtime prefix halide_, a symbol attn's runtime or kernels
+/// define, a file attn-compile writes), or a symbol of the C and C++ runtime libraries a program
+/// links (malloc, memcpy) or main.
 std::string kernelNameProblem(const std::string &name);
 
 /// Writes DIR/NAME.a and DIR/NAME.h (Halide's AOT calling convention: one halide_buffer_t * per

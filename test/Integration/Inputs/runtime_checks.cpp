@@ -38,6 +38,15 @@ int main() {
   o.fill(-1.0f);
   std::printf("null host (bounds query): %d, result untouched: %.1f\n",
               dyn_attention(qn, k2, v, o), o(0, 0, 0));
+  // Halide's own checks of the buffers, with their codes (README, "Calling an emitted kernel").
+  Buffer<int32_t> qi(8, 5, 2);
+  std::printf("element type: %d\n", dyn_attention(qi, k2, v, o));
+  Buffer<float> q2(8, 5);
+  std::printf("rank: %d\n", dyn_attention(q2, k2, v, o));
+  Buffer<float> qm(8, 5, 2);
+  qm.set_min(1, 0, 0);
+  std::printf("min not 0: %d\n", dyn_attention(qm, k2, v, o));
+  std::printf("null buffer: %d\n", dyn_attention(nullptr, k2, v, o));
   // And a good call.
   Buffer<float> s8(8, 4), p8(8, 4);
   s8.fill(1.0f);

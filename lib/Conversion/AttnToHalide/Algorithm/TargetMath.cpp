@@ -9,15 +9,28 @@ using Halide::Internal::Call;
 
 namespace attn::lowering::avx512 {
 
+namespace {
 // The names match the bitcode's functions: NAME for one lane, NAMEx16 for 16 (Halide splits or pads
 // other widths to 16).
+const char *const kFracFloor = "attn_frac_floor_f32";
+const char *const kScalePow2Floor = "attn_scale_pow2_floor_f32";
+} // namespace
+
 Expr fracFloor(Expr x) {
-  return Call::make(Float(32), "attn_frac_floor_f32", {std::move(x)}, Call::PureExtern);
+  return Call::make(Float(32), kFracFloor, {std::move(x)}, Call::PureExtern);
 }
 
 Expr scalePow2Floor(Expr p, Expr t) {
-  return Call::make(Float(32), "attn_scale_pow2_floor_f32", {std::move(p), std::move(t)},
-                    Call::PureExtern);
+  return Call::make(Float(32), kScalePow2Floor, {std::move(p), std::move(t)}, Call::PureExtern);
+}
+
+std::vector<std::string> symbols() {
+  std::vector<std::string> names;
+  for (const char *name : {kFracFloor, kScalePow2Floor}) {
+    names.push_back(name);
+    names.push_back(std::string(name) + "x16");
+  }
+  return names;
 }
 
 bool applies(const Target &target) {

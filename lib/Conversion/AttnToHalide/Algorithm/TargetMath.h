@@ -21,6 +21,9 @@ Halide::Expr fracFloor(Halide::Expr x);
 /// gives NaN, t = -inf gives 0.
 Halide::Expr scalePow2Floor(Halide::Expr p, Halide::Expr t);
 
+/// The symbols the bitcode defines in every kernel that uses it (weak, hidden).
+std::vector<std::string> symbols();
+
 /// Whether `target` can use them: 64-bit x86 Linux with AVX-512 F and DQ (Halide's avx512_skylake,
 /// which its host target names on every AVX-512 core but Knights Landing), no GPU.
 bool applies(const Halide::Target &target);

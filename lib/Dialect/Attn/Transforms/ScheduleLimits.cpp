@@ -57,10 +57,16 @@ LogicalResult checkCpuLimits(Operation *op, ScheduleAttr s, const TargetTraits &
   return success();
 }
 
+/// The parameters the CPU fused kernel may take as other values.
+struct Rewritable {
+  int64_t tileQ, blockK, regQ;
+};
+
 /// A parameter the CPU fused kernel takes as another value, with why.
 struct Rewrite {
   const char *name;
-  int64_t written, runs;
+  int64_t Rewritable::*field;
+  int64_t runs;
   std::string why;
 };
 
@@ -69,19 +75,19 @@ SmallVector<Rewrite> cpuAttentionRewrites(AttentionOp op, ScheduleAttr s, int64_
   SmallVector<Rewrite> out;
   const int64_t tileQ = s.getTileQ(), rows = kernel::cpuTileRows(tileQ, lanes);
   if (tileQ > 0 && rows != tileQ)
-    out.push_back({"tile_q", tileQ, rows,
+    out.push_back({"tile_q", &Rewritable::tileQ, rows,
                    "a tile of more rows than a vector holds is whole vectors of " +
                        std::to_string(lanes) + " rows"});
   auto q = cast<RankedTensorType>(op.getQuery().getType());
   auto k = cast<RankedTensorType>(op.getKey().getType());
   const int64_t tk = getAttentionSizes(q, k).tk;
-  const int64_t keys = ShapedType::isDynamic(tk) ? -1 : tk;
-  if (s.getBlockK() > 0 && kernel::cpuBlockKeys(s.getBlockK(), keys) != s.getBlockK())
-    out.push_back({"block_k", s.getBlockK(), kernel::cpuBlockKeys(s.getBlockK(), keys),
-                   "one block covers the " + std::to_string(tk) +
-                       " keys, rounded up to 16"});
+  const int64_t blockK = kernel::cpuBlockKeys(s.getBlockK(), ShapedType::isDynamic(tk) ? -1 : tk);
+  if (s.getBlockK() > 0 && blockK != s.getBlockK())
+    out.push_back({"block_k", &Rewritable::blockK, blockK,
+                   "one block covers the " + std::to_string(tk) + " keys, rounded up to 16"});
   if (tileQ > 0 && s.getRegQ() > rows)
-    out.push_back({"reg_q", s.getRegQ(), rows, "a P.V register block has at most the tile's rows"});
+    out.push_back({"reg_q", &Rewritable::regQ, rows,
+                   "a P.V register block has at most the tile's rows"});
   return out;
 }
 
@@ -101,15 +107,14 @@ FailureOr<ScheduleAttr> honourSchedule(Operation *op, ScheduleAttr s, const Targ
   SmallVector<Rewrite> rewrites = cpuAttentionRewrites(attention, s, lanes);
   if (rewrites.empty())
     return s;
-  int64_t tileQ = s.getTileQ(), blockK = s.getBlockK(), regQ = s.getRegQ();
+  Rewritable runs{s.getTileQ(), s.getBlockK(), s.getRegQ()};
   for (const Rewrite &r : rewrites) {
-    op->emitRemark() << "schedule parameter '" << r.name << "' = " << r.written << " runs as "
+    op->emitRemark() << "schedule parameter '" << r.name << "' = " << runs.*r.field << " runs as "
                      << r.runs << " (" << r.why << ")";
-    int64_t &field = StringRef(r.name) == "tile_q" ? tileQ : StringRef(r.name) == "block_k" ? blockK : regQ;
-    field = r.runs;
+    runs.*r.field = r.runs;
   }
-  return ScheduleAttr::get(op->getContext(), tileQ, blockK, s.getVector(), regQ, s.getRegK(),
-                           s.getRegV(), s.getChunkK(), s.getSplitK(), s.getGroupQ(),
+  return ScheduleAttr::get(op->getContext(), runs.tileQ, runs.blockK, s.getVector(), runs.regQ,
+                           s.getRegK(), s.getRegV(), s.getChunkK(), s.getSplitK(), s.getGroupQ(),
                            s.getParallel(), s.getScheduler(), s.getSource());
 }
 
