@@ -8,7 +8,6 @@
 #include "attn/Kernel/ShapeRules.h"
 
 #include <algorithm>
-#include <functional>
 #include <map>
 
 using namespace Halide;
@@ -104,8 +103,8 @@ const char *relationOf(const k::ShapeCheck<Expr> &c) {
 }
 
 /// One requirement per argument, for all its sizes: each at least 1 and, where the type declares it,
-/// the declared one. (A requirement per size made Halide's lowering take time quadratic in their
-/// number: 500 arguments compiled for 140 s.) Halide joins the message's parts with spaces.
+/// the declared one; the message shows them all at once. Halide joins the message's parts with
+/// spaces.
 std::pair<Expr, std::vector<Expr>> argumentRequirement(int i, const k::TensorType &type,
                                                        const std::vector<Expr> &extents) {
   Expr ok = Halide::Internal::const_true();
