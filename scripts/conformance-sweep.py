@@ -26,6 +26,7 @@ seed and targets); its MLIR file is kept in --keep.
 import argparse
 import collections
 import concurrent.futures
+import itertools
 import os
 import random
 import sys
@@ -100,7 +101,8 @@ def main():
     ap.add_argument("--attn-opt", help="default: attn-opt beside --attn-run")
     ap.add_argument("--plan", choices=["cover", "random"], default="cover")
     ap.add_argument("--seed", type=int, default=1, help="the random plan's seed")
-    ap.add_argument("--cases", type=int, help="cases to run (cover: default all; random: 50)")
+    ap.add_argument("--cases", type=int, help="cases to run (cover: default all; random: as many "
+                    "as --minutes allow, else 50)")
     ap.add_argument("--first", type=int, default=0, help="index of the first case")
     ap.add_argument("--shard", default="0/1", help="I/N: every N-th case from the I-th")
     ap.add_argument("--minutes", type=float, default=0, help="stop starting cases after this long")
@@ -128,13 +130,18 @@ def main():
 
     rows = cover_rows(targets) if a.plan == "cover" else None
     total = len(rows) if rows is not None else None
-    count = a.cases if a.cases is not None else (total - a.first if total is not None else 50)
+    # The random plan runs --cases, or as many as --minutes allow, or 50.
+    until_time = a.plan == "random" and a.cases is None and a.minutes and not a.list
+    count = a.cases if a.cases is not None else total - a.first if total is not None else 50
     if total is not None:
         count = min(count, total - a.first)
-    indices = [i for i in range(a.first, a.first + count) if i % shards == shard]
+    first_to_last = itertools.count(a.first) if until_time else range(a.first, a.first + count)
+    indices = (i for i in first_to_last if i % shards == shard)
+    how_many = (f"cases for {a.minutes:g} minutes" if until_time else
+                f"{sum(1 for i in range(a.first, a.first + count) if i % shards == shard)} cases"
+                + (f" of {total}" if total is not None else ""))
     print(f"conformance sweep: plan {a.plan}" + (f", seed {a.seed}" if a.plan == "random" else "")
-          + f", targets {','.join(targets)}, {len(indices)} cases"
-          + (f" of {total}" if total is not None else ""), flush=True)
+          + f", targets {','.join(targets)}, {how_many}", flush=True)
     if a.list:
         for i in indices:
             print(f"case {i}: {make_case(a.plan, a.seed, i, rows, targets).describe()}")
