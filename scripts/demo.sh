@@ -29,9 +29,10 @@ echo "   results: additive weights, additive context, scaled-dot weights, scaled
   --print --check
 
 echo
-echo "== 4. The emitted kernel called from C++ (examples/main.cpp)"
-cp "$ROOT/examples/main.cpp" "$DEMO/"
-(cd "$DEMO" && c++ main.cpp out/seed_demo.a out/attn_runtime.a -ldl -lpthread -o seed_demo && ./seed_demo)
+echo "== 4. The emitted kernel called from C++ on the same data (examples/main.cpp): the same numbers"
+c++ -I "$DEMO/out" "$ROOT/examples/main.cpp" "$DEMO/out/seed_demo.a" "$DEMO/out/attn_runtime.a" \
+  -ldl -lpthread -o "$DEMO/seed_demo"
+"$DEMO/seed_demo"
 
 echo
 echo "== 5. The attention weights as heatmaps (attn-run --heatmap; open them in a browser)"

@@ -18,7 +18,7 @@ import sys
 # nearest alternatives: the other row count of the register blocks (the heuristic takes 2 rows at
 # Dv <= 64 with fewer than 256 thread blocks, else 4), wider score blocks, 4 x 4 P.V blocks at
 # D = 128 (the heuristic's are 4 x 8 there), other decode blocks. (The sweeps that chose the
-# present heuristic, 2026-11-30 and 2026-12-04: BENCHMARKS.md.)
+# present heuristic, 2026-11-30 and 2026-12-04: docs/benchmarks-history.md.)
 ROWS2 = [(32, 32, 4, 2, 4)]   # beside the heuristic's reg_q = 2 (below 256 thread blocks)
 ROWS4 = [(32, 32, 2, 2, 4)]   # beside the heuristic's reg_q = 4 (from 256 thread blocks)
 WIDE = [(32, 32, 4, 4, 4)]

@@ -41,7 +41,7 @@ struct BenchShape {
   llvm::json::Object json() const;
 };
 
-/// The shapes of the benchmark set (BENCHMARKS.md) and head dim 128 at S = 2048 with and
+/// The shapes of the benchmark set (docs/benchmarks-history.md) and head dim 128 at S = 2048 with and
 /// without GQA, or a small set for tests.
 std::vector<BenchShape> benchShapes(bool quick);
 

@@ -51,7 +51,10 @@ using namespace attn;
 using namespace attn::bench;
 
 static cl::OptionCategory category("attn-bench options");
-static cl::opt<bool> quick("quick", cl::desc("A small set of shapes (for tests)"), cl::cat(category));
+static cl::opt<bool> quick("quick",
+                           cl::desc("A small set of shapes (S = 64 and the like) on one thread, "
+                                    "tuning 2 s per shape: the tool tried in a few minutes"),
+                           cl::cat(category));
 static cl::opt<int> reps("reps", cl::desc("Timed runs per measurement, after a warm-up (default 7)"),
                          cl::init(7), cl::cat(category));
 static cl::list<std::string> shapeFilter("shapes", cl::CommaSeparated,
@@ -64,7 +67,7 @@ static cl::list<std::string> schemeFilter(
     cl::cat(category));
 static cl::opt<double> tuneBudget("tune-budget",
                                   cl::desc("Seconds of autotuning per shape and thread count for "
-                                           "attn-tuned (default 20; 0 skips it)"),
+                                           "attn-tuned (default 20, 2 with --quick; 0 skips it)"),
                                   cl::init(20), cl::cat(category));
 static cl::opt<bool> pairsFlag(
     "pairs",
@@ -74,6 +77,7 @@ static cl::opt<bool> pairsFlag(
              "process, called alternately for twice --reps rounds (fewer, at least 4, where that "
              "would take over a minute) (default true)"),
     cl::init(true), cl::cat(category));
+constexpr double kQuickTuneBudgetSeconds = 2;
 constexpr int kMaxTimeoutSeconds = 7 * 24 * 3600;
 static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
                                                           "900)"),
@@ -371,12 +375,15 @@ int main(int argc, char **argv) {
   tools::setToolName(argv[0]);
   tools::releaseLlvmOption("threads");
   static cl::list<int> threadsFlag("threads", cl::CommaSeparated,
-                                   cl::desc("Thread counts to measure (default 1,2)"),
+                                   cl::desc("Thread counts to measure, a list (default 1,2; 1 with "
+                                            "--quick)"),
                                    cl::cat(category));
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "attn-bench: attention schemes against the best libraries\n");
   if (reps < 1)
     return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
+  if (quick && tuneBudget.getNumOccurrences() == 0)
+    tuneBudget = kQuickTuneBudgetSeconds;
 
   if (!writeGraphs.empty())
     return writeGpuGraphs(writeGraphs);
@@ -417,7 +424,7 @@ int main(int argc, char **argv) {
                        " seconds (a week), got " + tools::formatSeconds(timeoutSeconds));
   std::vector<int> threadCounts(threadsFlag.begin(), threadsFlag.end());
   if (threadCounts.empty())
-    threadCounts = {1, 2};
+    threadCounts = quick ? std::vector<int>{1} : std::vector<int>{1, 2};
   for (int t : threadCounts)
     if (std::string why = tools::threadCountProblem(t); !why.empty())
       return tools::fail(why);

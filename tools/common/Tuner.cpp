@@ -236,6 +236,13 @@ std::string sideBySideSummary(const TuneReport &r) {
 std::string tuneSummary(const TuneReport &r) {
   std::string s;
   llvm::raw_string_ostream os(s);
+  if (r.onlyHeuristic) {
+    os << r.function << " " << r.op << ": only the heuristic's schedule was measured ("
+       << llvm::format("%.3f", r.heuristicMs) << " ms) in " << llvm::format("%.1f", r.seconds)
+       << " s: the budget left no time for another candidate; the schedule stays as it was\n  "
+       << r.best << "\n";
+    return s;
+  }
   os << r.function << " " << r.op << ": " << r.candidates << " candidates in "
      << llvm::format("%.1f", r.seconds) << " s"
      << (r.wrongResults ? " (" + std::to_string(r.wrongResults) +
@@ -448,6 +455,16 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
           bestMs = report.heuristicMs;
           report.keptHeuristic = true;
         }
+      }
+      if (report.candidates == 1) {
+        // Nothing else was measured: nothing was chosen, so the schedule stays as it came.
+        op.setScheduleAttr(heuristic);
+        report.onlyHeuristic = true;
+        report.best = text(heuristic);
+        report.bestMs = bestMs;
+        report.seconds = elapsed();
+        reports.push_back(report);
+        return;
       }
       op.setScheduleAttr(best.attr(heuristic));
       report.best = text(best.attr(heuristic));

@@ -43,6 +43,7 @@ struct TuneReport {
   int confirmRounds = 0;          // rounds of the side-by-side check (0: none ran)
   double confirmRatio = 0;        // their median of winner ms / heuristic ms
   bool keptHeuristic = false;     // the check found the winner not faster: `best` is the heuristic
+  bool onlyHeuristic = false;     // no other candidate was measured: the schedule is left as it was
   double seconds = 0;
 };
 
@@ -58,7 +59,8 @@ bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTens
 /// heuristic schedule's beyond float rounding is rejected. The descent's winner is then called
 /// alternately with the heuristic's kernel (confirmRounds rounds in the budget's last fifth, the
 /// first 3 even past it) and kept only if the median of the rounds' ratios says it is 1% faster.
-/// The chosen schedule (source = "tuned") is written into the op. The budget is checked between
+/// The chosen schedule (source = "tuned") is written into the op; where the budget allowed no
+/// candidate but the heuristic's, the op keeps its schedule as it was. The budget is checked between
 /// measurements. Returns false with `error` when a function cannot be tuned.
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error);

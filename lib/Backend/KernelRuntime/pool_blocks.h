@@ -15,7 +15,7 @@
  * Side by side in one program (bench/ab/run.sh --link=bench/ab/two_pools.c, 2 threads, Zen 5,
  * B = 1 H = 8 D = 64, three runs each), this rule against the one before read 0.95-0.97 at S = 512,
  * 0.95-0.99 at 2048 and 0.95-0.97 at 4096, where two pools of the old rule (the control) read
- * 0.98-1.01 (at 1024 both read 0.97-0.99); on one thread 1.003 and 1.006 (BENCHMARKS.md, 2026-12-06). */
+ * 0.98-1.01 (at 1024 both read 0.97-0.99); on one thread 1.003 and 1.006 (docs/benchmarks-history.md, 2026-12-06). */
 #ifndef ATTN_POOL_BLOCKS_H
 #define ATTN_POOL_BLOCKS_H
 

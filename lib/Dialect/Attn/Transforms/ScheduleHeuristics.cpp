@@ -30,7 +30,7 @@ ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vecto
 }
 
 /// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp), from the sweeps of
-/// bench/gpu/gen_sweep.py on an H200 (BENCHMARKS.md, 2026-11-30 and 2026-12-04, the latter with the
+/// bench/gpu/gen_sweep.py on an H200 (docs/benchmarks-history.md, 2026-11-30 and 2026-12-04, the latter with the
 /// JIT's register cap lifted). Each thread computes a 4 x 2 register block of scores and a 4 x 4
 /// block of P.V (4 x 8 at Dv >= 128) over key blocks of 32 keys (a thread block of Dv / reg_v x
 /// tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4 whose softmax state (3 x tile_q x Dv

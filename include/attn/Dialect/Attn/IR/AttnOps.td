@@ -26,6 +26,7 @@ defvar MaskFormat = [{
   (`key_lengths` `(` $key_lengths^ `:` type($key_lengths) `)`)?
   (`mask` `(` $mask^ `:` type($mask) `)`)?
 }];
+// Pasted with !strconcat: `[{...}] # MaskDoc` would paste the name, not the text.
 defvar MaskDoc = [{
     Mask options, alone or combined (an entry is kept only if every option keeps it):
     - `causal`: key `j` is masked for query `i` when `j > d(i)`.
@@ -82,9 +83,9 @@ def Attn_MaskOp : Attn_Op<"mask", [Pure, AttrSizedOperandSegments,
     AllTypesMatch<["scores", "result"]>,
     DeclareOpInterfaceMethods<Attn_MaskingOpInterface>]> {
   let summary = "sets masked score entries to -inf (or adds a bias)";
-  let description = [{
+  let description = !strconcat([{
     `scores: [..., Tq, Tk]`; the result has the scores' type.
-  }] # MaskDoc # [{
+  }], MaskDoc, [{
 
     A mask with no option is the identity and folds away.
 
@@ -92,7 +93,7 @@ def Attn_MaskOp : Attn_Op<"mask", [Pure, AttrSizedOperandSegments,
     %m = attn.mask %s causal align(bottom_right) key_lengths(%len : tensor<2xi32>)
            : tensor<2x8x16x32xf32>
     ```
-  }];
+  }]);
   let arguments = !con((ins Attn_FloatTensor:$scores), MaskArgs,
                        (ins OptionalAttr<Attn_ScheduleAttr>:$schedule));
   let results = (outs Attn_FloatTensor:$result);
@@ -156,19 +157,19 @@ def Attn_WeightedSumOp : Attn_Op<"weighted_sum", [Pure]> {
 def Attn_AttentionOp : Attn_Op<"attention", [Pure, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<Attn_MaskingOpInterface>]> {
   let summary = "fused attention: weighted_sum(softmax(mask(score(q, k))), v)";
-  let description = [{
+  let description = !strconcat([{
     The fused form of `score -> mask -> softmax (last axis) -> weighted_sum`, with the score kind's
     operands (`weight`, `vec`, `scale`, as for `attn.score`) and the mask options of `attn.mask`.
     `q: [..., Tq, Dq]`, `k: [..., Tk, Dk]`, `v: [..., Tk, Dv]`, result `[..., Tq, Dv]`.
     Grouped-query attention: the last batch dimension (heads) of `k` and `v` may divide the query's;
     query head `h` then reads kv head `h / (Hq / Hkv)`. Every other batch dimension agrees exactly.
-  }] # MaskDoc # [{
+  }], MaskDoc, [{
 
     ```mlir
     %o = attn.attention scaled_dot %q, %k, %v causal align(bottom_right)
            : tensor<1x8x128x64xf32>, tensor<1x2x128x64xf32>, tensor<1x2x128x64xf32> -> tensor<1x8x128x64xf32>
     ```
-  }];
+  }]);
   let arguments = !con((ins Attn_ScoreKindAttr:$kind, Attn_FloatTensor:$query, Attn_FloatTensor:$key,
                             Attn_FloatTensor:$value, Optional<Attn_FloatTensor>:$weight,
                             Optional<Attn_FloatTensor>:$vec, OptionalAttr<F32Attr>:$scale), MaskArgs,
@@ -186,7 +187,7 @@ def Attn_AttentionOp : Attn_Op<"attention", [Pure, AttrSizedOperandSegments,
 def Attn_MultiHeadOp : Attn_Op<"multi_head", [Pure, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<Attn_MaskingOpInterface>]> {
   let summary = "multi-head attention with Q/K/V/O projections (MHA, GQA, MQA)";
-  let description = [{
+  let description = !strconcat([{
     `x_q: [B, Tq, E]`, `x_kv: [B, Tk, E_kv]` (the same value for self-attention). Projections use the
     row-vector convention `x . W + b`:
     `W_q: [E, H*dk]`, `W_k: [E_kv, Hkv*dk]`, `W_v: [E_kv, Hkv*dv]`, `W_o: [H*dv, E_out]`, optional biases
@@ -196,7 +197,7 @@ def Attn_MultiHeadOp : Attn_Op<"multi_head", [Pure, AttrSizedOperandSegments,
     concatenated in order and projected by `W_o`. Result `[B, Tq, E_out]`.
     PyTorch's `nn.MultiheadAttention` stores `in_proj_weight` as `[3E, E]` acting as `W x`; load
     `W_q = in_proj_weight[0:E].T` (likewise K, V) and `W_o = out_proj.weight.T`.
-  }] # MaskDoc # [{
+  }], MaskDoc, [{
     `key_lengths` is `[B]` (or rank 0); `mask` is `[B, H, Tq, Tk]` with numpy broadcasting.
     Its `schedule` is its projections' (an `attn.linear` schedule): `--attn-decompose-multi-head`
     gives it to the four `attn.linear` ops it writes, and the attention between them gets its own.
@@ -207,7 +208,7 @@ def Attn_MultiHeadOp : Attn_Op<"multi_head", [Pure, AttrSizedOperandSegments,
            causal align(bottom_right)
            : tensor<2x16x512xf32>, tensor<2x16x512xf32> -> tensor<2x16x512xf32>
     ```
-  }];
+  }]);
   let arguments = !con((ins Attn_ScoreKindAttr:$kind, Attn_FloatTensor:$x_q, Attn_FloatTensor:$x_kv,
                             Attn_FloatTensor:$w_q, Attn_FloatTensor:$w_k, Attn_FloatTensor:$w_v,
                             Attn_FloatTensor:$w_o,

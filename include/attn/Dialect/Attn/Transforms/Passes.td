@@ -8,9 +8,10 @@ include "mlir/Pass/PassBase.td"
 def AttnCheckLowerable : Pass<"attn-check-lowerable", "mlir::ModuleOp"> {
   let summary = "Reports every op a function holds that the Halide lowering cannot take";
   let description = [{
-    Every public `func.func` becomes one kernel. This pass accepts `attn` ops, `func.return`, and
-    `arith.constant` / `tensor.cast` feeding them; any other op gets an error naming the op and its
-    location. attn-compile and attn-run run the same check before lowering.
+    Every public `func.func` becomes one kernel. This pass accepts `attn` ops, `arith.addf`,
+    `arith.subf` and `arith.mulf` on tensors (residual connections), `tensor.cast` and `func.return`;
+    any other op (`arith.constant` and `tensor.empty` included) gets an error naming the op and its
+    location. attn-compile, attn-run, attn-tune and attn-bench run the same check before lowering.
   }];
 }
 
@@ -46,8 +47,9 @@ def AttnFuse : Pass<"attn-fuse", "mlir::func::FuncOp"> {
 def AttnSelectSchedule : Pass<"attn-select-schedule", "mlir::func::FuncOp"> {
   let summary = "Fills in #attn.schedule for every attn op from its shapes and the target";
   let description = [{
-    Ops that already carry a schedule keep it (a hand-written or tuned schedule wins). The heuristics
-    (lib/Dialect/Attn/Transforms/ScheduleHeuristics.cpp) are documented in docs/SCHEDULES.md.
+    Ops that already carry a schedule keep it (a hand-written or tuned schedule wins), as the target
+    runs it: a parameter the target takes as another value is rewritten with a remark, one it cannot
+    run is an error naming the values that work. The heuristics are documented in docs/SCHEDULES.md.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"host\"",

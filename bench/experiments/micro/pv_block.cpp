@@ -18,11 +18,11 @@
 //   pf-first: the whole row, in the first row block only.
 // And the same products in the transposed form (accumulators over 2 vectors of 16 rows x 8 values,
 // V broadcast, p loaded as vectors), the Q.K^T loop's shape.
-// GFLOP/s beside the peak of 16 independent FMA chains (attn-bench's probe); BENCHMARKS.md,
+// GFLOP/s beside the peak of 16 independent FMA chains (attn-bench's probe); docs/benchmarks-history.md,
 // 2026-12-05. Not part of the build. Compile it with clang, whose register allocation matches the
 // kernel's (4 loads of V and 4 broadcasts per 16 FMAs; g++ folds every V load into its FMA):
 //
-//   clang++-14 -O3 -march=native -std=c++17 bench/micro/pv_block.cpp -o /tmp/pv_block && taskset -c 0 /tmp/pv_block
+//   clang++-14 -O3 -march=native -std=c++17 bench/experiments/micro/pv_block.cpp -o /tmp/pv_block && taskset -c 0 /tmp/pv_block
 //
 //===----------------------------------------------------------------------===//
 

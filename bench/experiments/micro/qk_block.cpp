@@ -5,9 +5,9 @@
 // feature dim; the 24 scores stored after each register block. It times the loop over key blocks of
 // growing size (K read from L1, L2 or beyond) and prints GFLOP/s beside the peak of 16 independent
 // FMA chains (attn-bench's probe), so that the loop's own ceiling on a machine can be told apart
-// from the kernel's (BENCHMARKS.md, 2026-12-03). Not part of the build:
+// from the kernel's (docs/benchmarks-history.md, 2026-12-03). Not part of the build:
 //
-//   g++ -O3 -march=native -std=c++17 bench/micro/qk_block.cpp -o /tmp/qk_block && taskset -c 0 /tmp/qk_block
+//   g++ -O3 -march=native -std=c++17 bench/experiments/micro/qk_block.cpp -o /tmp/qk_block && taskset -c 0 /tmp/qk_block
 //
 //===----------------------------------------------------------------------===//
 
