@@ -24,47 +24,37 @@ using namespace Halide;
 
 namespace attn::backend {
 
+const std::vector<EmitKind> &emitKinds() {
+  static const std::vector<EmitKind> kinds = {
+      {Emit::Stmt, "stmt", ".stmt", "Halide's loop nest after lowering"},
+      {Emit::StmtHtml, "stmt_html", ".stmt.html", "the loop nest as HTML, beside the assembly"},
+      {Emit::Assembly, "assembly", ".s", "the kernel's machine code"},
+      {Emit::LlvmAssembly, "llvm_assembly", ".ll", "the kernel's LLVM IR"},
+      {Emit::Schedule, "schedule", ".schedule.txt", "the schedule chosen for every stage, in words"},
+      {Emit::Ptx, "ptx", ".ptx", "the device code of CUDA targets"},
+      {Emit::OpenCL, "opencl", ".cl", "the device code (OpenCL C) of OpenCL targets"}};
+  return kinds;
+}
+
+static const EmitKind &kindOf(Emit e) {
+  for (const EmitKind &k : emitKinds())
+    if (k.emit == e)
+      return k;
+  return emitKinds().front(); // unreachable: every Emit has a row
+}
+
 bool parseEmit(const std::string &name, Emit &out) {
-  static const std::pair<const char *, Emit> names[] = {{"stmt", Emit::Stmt},
-                                                        {"stmt_html", Emit::StmtHtml},
-                                                        {"assembly", Emit::Assembly},
-                                                        {"llvm_assembly", Emit::LlvmAssembly},
-                                                        {"schedule", Emit::Schedule},
-                                                        {"ptx", Emit::Ptx},
-                                                        {"opencl", Emit::OpenCL}};
-  for (auto &[n, e] : names)
-    if (name == n) {
-      out = e;
+  for (const EmitKind &k : emitKinds())
+    if (name == k.name) {
+      out = k.emit;
       return true;
     }
   return false;
 }
 
-const char *emitName(Emit e) {
-  switch (e) {
-  case Emit::Stmt: return "stmt";
-  case Emit::StmtHtml: return "stmt_html";
-  case Emit::Assembly: return "assembly";
-  case Emit::LlvmAssembly: return "llvm_assembly";
-  case Emit::Schedule: return "schedule";
-  case Emit::Ptx: return "ptx";
-  case Emit::OpenCL: return "opencl";
-  }
-  return "?";
-}
+const char *emitName(Emit e) { return kindOf(e).name; }
 
-std::string emitFileName(const std::string &kernel, Emit e) {
-  switch (e) {
-  case Emit::Stmt: return kernel + ".stmt";
-  case Emit::StmtHtml: return kernel + ".stmt.html";
-  case Emit::Assembly: return kernel + ".s";
-  case Emit::LlvmAssembly: return kernel + ".ll";
-  case Emit::Schedule: return kernel + ".schedule.txt";
-  case Emit::Ptx: return kernel + ".ptx";
-  case Emit::OpenCL: return kernel + ".cl";
-  }
-  return kernel;
-}
+std::string emitFileName(const std::string &kernel, Emit e) { return kernel + kindOf(e).suffix; }
 
 namespace {
 

@@ -15,7 +15,9 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,11 +38,23 @@ static cl::opt<std::string> targetFlag(
     cl::desc("Halide target string (default: host, minus CPU features this CPU lacks; "
              "e.g. host, x86-64-linux-avx2, x86-64-linux-avx512_skylake)"),
     cl::value_desc("target"), cl::cat(category));
-static cl::list<std::string> emitFlag(
-    "emit", cl::CommaSeparated,
-    cl::desc("Extra outputs: stmt, stmt_html, assembly, llvm_assembly, schedule, ptx (CUDA "
-             "targets), opencl (OpenCL targets)"),
-    cl::value_desc("kind,..."), cl::cat(category));
+/// --emit's help: one line per kind (backend::emitKinds), as cl::values would print them.
+static std::string emitHelp() {
+  std::string help = "Extra outputs into OUT_DIR, a comma-separated list of:";
+  for (const backend::EmitKind &k : backend::emitKinds())
+    help += llvm::formatv("\n  {0,-14} NAME{1,-14} {2}", k.name, k.suffix, k.help).str();
+  return help;
+}
+static const std::string kEmitHelp = emitHelp(); // cl::desc keeps a reference
+static cl::list<std::string> emitFlag("emit", cl::CommaSeparated, cl::desc(kEmitHelp),
+                                      cl::value_desc("kind,..."), cl::cat(category));
+static cl::opt<std::string> passPipeline(
+    "pass-pipeline",
+    cl::desc("The passes to run before lowering instead of attn's (MLIR's textual form, e.g. "
+             "'builtin.module(func.func(attn-fuse,attn-select-schedule))'); without "
+             "attn-select-schedule, ops without a schedule get the lowering's fixed defaults, not "
+             "the heuristic's"),
+    cl::value_desc("pipeline"), cl::cat(category));
 static cl::opt<bool> fuseFlag("fuse",
                               cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
                                        "into attention and fold bilinear weights (default true; "
@@ -76,16 +90,21 @@ static std::string kernelNamesProblem(const kernel::ModuleSpec &spec) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::setToolName(argv[0]);
+  tools::registerMlirFlags(category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "attn-compile: emit linkable attention kernels\n");
 
   std::vector<backend::Emit> extra;
   for (const std::string &name : emitFlag) {
     backend::Emit e;
-    if (!backend::parseEmit(name, e))
-      return tools::fail("unknown --emit kind '" + name +
-                         "' (expected stmt, stmt_html, assembly, llvm_assembly, schedule, ptx or "
-                         "opencl)");
+    if (!backend::parseEmit(name, e)) {
+      std::vector<std::string> names;
+      for (const backend::EmitKind &k : backend::emitKinds())
+        names.push_back(k.name);
+      return tools::fail("unknown --emit kind '" + name + "' (expected " +
+                         llvm::join(llvm::ArrayRef(names).drop_back(), ", ") + " or " +
+                         names.back() + ")");
+    }
     extra.push_back(e);
   }
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/false);
@@ -101,7 +120,7 @@ int main(int argc, char **argv) {
 
   mlir::MLIRContext ctx;
   std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx,
-                                                                   {fuseFlag, targetFlag});
+                                                                   {fuseFlag, targetFlag, passPipeline, /*mlirFlags=*/true});
   if (!spec)
     return 1;
   if (std::string why = kernelNamesProblem(*spec); !why.empty())

@@ -15,7 +15,11 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -134,11 +138,65 @@ void installTargetResolver() {
   });
 }
 
+void registerMlirFlags(llvm::cl::OptionCategory &category) {
+  // The passes a --pass-pipeline or --mlir-print-ir-after=PASS may name, as attn-opt has them;
+  // first, since the pass-manager flags take their choices from the registry.
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerSymbolDCEPass();
+  registerAttnPasses();
+  registerKernelPipeline();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  mlir::registerAsmPrinterCLOptions();
+  // Shown in --help: the flags of mlir-opt's that an attn-compile user reaches for; the rest of
+  // MLIR's work too (--help-hidden lists them).
+  static const char *const shown[] = {
+      "mlir-print-ir-after-all", "mlir-print-ir-before-all", "mlir-print-ir-after",
+      "mlir-print-ir-before",    "mlir-print-ir-after-change", "mlir-print-ir-after-failure",
+      "mlir-print-ir-module-scope", "mlir-timing", "mlir-timing-display", "mlir-pass-statistics",
+      "mlir-disable-threading",  "mlir-print-debuginfo"};
+  llvm::StringMap<llvm::cl::Option *> &options = llvm::cl::getRegisteredOptions();
+  for (const char *name : shown)
+    if (auto it = options.find(name); it != options.end()) {
+      it->second->addCategory(category);
+      it->second->setHiddenFlag(llvm::cl::NotHidden);
+    }
+}
+
+/// The pass manager of the pipeline: the user's passes or attn's, under MLIR's flags if asked.
+static mlir::LogicalResult buildPipeline(mlir::PassManager &pm, const PipelineOptions &options) {
+  if (options.mlirFlags) {
+    if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
+      return mlir::failure();
+    mlir::applyDefaultTimingPassManagerCLOptions(pm);
+  }
+  if (options.passPipeline.empty()) {
+    addKernelPipeline(pm.nest<mlir::func::FuncOp>(), options);
+    return mlir::success();
+  }
+  std::string error;
+  llvm::raw_string_ostream os(error);
+  mlir::FailureOr<mlir::OpPassManager> parsed = mlir::parsePassPipeline(options.passPipeline, os);
+  if (mlir::failed(parsed) || parsed->getOpName() != "builtin.module") {
+    fail("--pass-pipeline: " + (error.empty() ? std::string("the pipeline must be anchored on "
+                                                            "the module, e.g. "
+                                                            "'builtin.module(func.func(attn-fuse))'")
+                                              : error));
+    return mlir::failure();
+  }
+  // The parsed passes, under the instrumentation (IR printing, timing) already installed in pm.
+  static_cast<mlir::OpPassManager &>(pm) = std::move(*parsed);
+  return mlir::success();
+}
+
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options,
                                 std::vector<PipelineSnapshot> *snapshots) {
   if (!snapshots) {
     mlir::PassManager pm(module.getContext());
-    addKernelPipeline(pm.nest<mlir::func::FuncOp>(), options);
+    if (failed(buildPipeline(pm, options)))
+      return mlir::failure();
     return pm.run(module);
   }
   auto print = [&](const std::string &after) {

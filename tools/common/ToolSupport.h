@@ -47,8 +47,20 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIR
 /// `error` when it cannot.
 bool writeModule(mlir::ModuleOp module, const std::string &path, std::string &error);
 
-/// What the tools do to a module before lowering it (attn::kernelPipeline).
-using PipelineOptions = KernelPipelineOptions;
+/// What the tools do to a module before lowering it: attn::kernelPipeline, or a pipeline of the
+/// user's (attn-compile --pass-pipeline), under MLIR's pass-manager flags where the tool takes them.
+struct PipelineOptions : KernelPipelineOptions {
+  PipelineOptions(bool fuse = true, std::string target = "", std::string passPipeline = "",
+                  bool mlirFlags = false)
+      : KernelPipelineOptions{fuse, std::move(target)}, passPipeline(std::move(passPipeline)),
+        mlirFlags(mlirFlags) {}
+  std::string passPipeline; // MLIR's textual form, `builtin.module(...)`; empty: kernelPipeline
+  bool mlirFlags;           // apply --mlir-print-ir-*, --mlir-timing, ... (registerMlirFlags)
+};
+
+/// Registers MLIR's pass-manager, timing, printing and context flags (--mlir-print-ir-after-all,
+/// --mlir-timing, ...) and shows them in `category`, as mlir-opt and iree-compile take them.
+void registerMlirFlags(llvm::cl::OptionCategory &category);
 
 /// The module as text after one pass of the pipeline (`pass` empty: the input).
 struct PipelineSnapshot {

@@ -22,8 +22,14 @@ namespace attn::backend {
 /// Optional outputs of attn-compile, beside NAME.a and NAME.h. Ptx (CUDA targets) and OpenCL
 /// (OpenCL targets) are the device code of the kernel's GPU stages.
 enum class Emit { Stmt, StmtHtml, Assembly, LlvmAssembly, Schedule, Ptx, OpenCL };
-/// Parses an --emit item ("stmt", "stmt_html", "assembly", "llvm_assembly", "schedule", "ptx",
-/// "opencl").
+/// One kind of extra output: its --emit name, the file suffix after the kernel's name, what it holds.
+struct EmitKind {
+  Emit emit;
+  const char *name, *suffix, *help;
+};
+/// Every kind, in the order the tools list them.
+const std::vector<EmitKind> &emitKinds();
+/// Parses an --emit item (a name of emitKinds()).
 bool parseEmit(const std::string &name, Emit &out);
 const char *emitName(Emit e);
 /// The file an emitted output goes to, inside the output directory.
