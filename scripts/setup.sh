@@ -16,6 +16,7 @@ PACKAGES=(
   libopenblas-dev libdnnl-dev         # attn-bench's library baselines
   ocl-icd-opencl-dev pocl-opencl-icd  # the GPU schedules' tests: OpenCL on the CPU (PoCL)
   clang-14 libclang-rt-14-dev         # the sanitizer build and the fuzz targets (scripts/sanitize.sh)
+  clang-format-14                     # the code's format (.clang-format; test/Tools/format.test)
 )
 
 missing=()

@@ -66,7 +66,8 @@ int main(int argc, char **argv) {
   for (; i < argc && std::string(argv[i]) != "--"; ++i)
     inputs.push_back(makeBuffer(argv[i]));
   if (i + 2 != argc || rounds < 1) {
-    std::fprintf(stderr, "driver: expected ROUNDS >= 1, the argument shapes, --, one result shape\n");
+    std::fprintf(stderr,
+                 "driver: expected ROUNDS >= 1, the argument shapes, --, one result shape\n");
     return 2;
   }
   Buffer outA = makeBuffer(argv[i + 1]), outB = makeBuffer(argv[i + 1]);
@@ -91,7 +92,8 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "driver: kernel %s failed (Halide error %d)\n", which, rc);
       std::exit(1);
     }
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
   };
   call(ab_a_argv, argsA, "A"); // warm-up: first-call allocations, thread pool start
   call(ab_b_argv, argsB, "B");
@@ -129,7 +131,8 @@ int main(int argc, char **argv) {
   // Beyond the project's f32 tolerance the two kernels do not compute the same thing, and their
   // times are not a comparison.
   if (nan || relative > 1e-4) {
-    std::fprintf(stderr, "driver: A and B disagree beyond 1e-4 of the result's largest magnitude\n");
+    std::fprintf(stderr,
+                 "driver: A and B disagree beyond 1e-4 of the result's largest magnitude\n");
     return 3;
   }
   return 0;

@@ -1,14 +1,15 @@
-/* two_pools.c - kernel A and kernel B each with a scratch pool of its own, for bench/ab/run.sh --link:
- * how much the rule of which kept block a thread gets back (lib/Backend/KernelRuntime/pool_blocks.h)
- * is worth, measured side by side in one program.
+/* two_pools.c - kernel A and kernel B each with a scratch pool of its own, for bench/ab/run.sh
+ * --link: how much the rule of which kept block a thread gets back
+ * (lib/Backend/KernelRuntime/pool_blocks.h) is worth, measured side by side in one program.
  *
  *   bench/ab/run.sh --link=bench/ab/two_pools.c --threads=2 --cpus=0,1 G.mlir
  *
  * A's pool hands out the smallest kept block that fits, the oldest of equal ones, whichever thread
- * gave it back (attn's pools before 2026-12-06); B's follows pool_blocks.h (a block the asking thread
- * gave back first). With POOL_CONTROL=1 in the environment both follow A's rule: the control, which
- * shows what two pools of equal rules read (their blocks are different memory). Both keep up to 64
- * blocks of scratch_pool.c's layout (pool_blocks.h) and give the system any block beyond them. */
+ * gave it back (attn's pools before 2026-12-06); B's follows pool_blocks.h (a block the asking
+ * thread gave back first). With POOL_CONTROL=1 in the environment both follow A's rule: the
+ * control, which shows what two pools of equal rules read (their blocks are different memory). Both
+ * keep up to 64 blocks of scratch_pool.c's layout (pool_blocks.h) and give the system any block
+ * beyond them. */
 #define _POSIX_C_SOURCE 200112L /* posix_memalign under -std=c11 */
 
 #include "HalideRuntime.h"

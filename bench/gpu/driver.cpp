@@ -135,7 +135,8 @@ int main(int argc, char **argv) {
     json += std::string(first ? "" : ",\n") + "  {\"kernel\": " + jsonString(k.name);
     first = false;
     if (rc != 0) {
-      json += ", \"ok\": false, \"error\": " + jsonString(lastError.empty() ? "kernel failed" : lastError) + "}";
+      json += ", \"ok\": false, \"error\": " +
+              jsonString(lastError.empty() ? "kernel failed" : lastError) + "}";
       std::fprintf(stderr, "driver: %s failed: %s\n", k.name, lastError.c_str());
       continue;
     }
@@ -146,7 +147,8 @@ int main(int argc, char **argv) {
       std::string error;
       for (size_t i = 0; i < bufs.size() && save; ++i) {
         const Shape &s = i + 1 < bufs.size() ? k.args[i] : k.out;
-        std::string path = outDir + "/data/" + k.name + (i + 1 < bufs.size() ? "_arg" + std::to_string(i) : "_out") + ".npy";
+        std::string path = outDir + "/data/" + k.name +
+                           (i + 1 < bufs.size() ? "_arg" + std::to_string(i) : "_out") + ".npy";
         if (!attn::writeNpy(path, toHost(bufs[i], s), error)) {
           std::fprintf(stderr, "driver: %s\n", error.c_str());
           return 1;

@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <dlfcn.h>
 #include <cstdio>
 #include <cstring>
+#include <dlfcn.h>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -30,7 +30,8 @@ const std::vector<EmitKind> &emitKinds() {
       {Emit::StmtHtml, "stmt_html", ".stmt.html", "the loop nest as HTML, beside the assembly"},
       {Emit::Assembly, "assembly", ".s", "the kernel's machine code"},
       {Emit::LlvmAssembly, "llvm_assembly", ".ll", "the kernel's LLVM IR"},
-      {Emit::Schedule, "schedule", ".schedule.txt", "the schedule chosen for every stage, in words"},
+      {Emit::Schedule, "schedule", ".schedule.txt",
+       "the schedule chosen for every stage, in words"},
       {Emit::Ptx, "ptx", ".ptx", "the device code of CUDA targets"},
       {Emit::OpenCL, "opencl", ".cl", "the device code (OpenCL C) of OpenCL targets"}};
   return kinds;
@@ -72,14 +73,16 @@ bool poolFits(const Target &t) {
 #endif
 }
 
-/// attn_runtime.a: the scratch pool ahead of Halide's runtime (the linker resolves halide_malloc and
-/// halide_free from the first member that defines them: the pool's strong definitions, which
+/// attn_runtime.a: the scratch pool ahead of Halide's runtime (the linker resolves halide_malloc
+/// and halide_free from the first member that defines them: the pool's strong definitions, which
 /// Halide's weak ones then yield to).
 void writeRuntimeArchive(const std::string &halideObject, const std::string &archive) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> runtime = llvm::MemoryBuffer::getFile(halideObject);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> runtime =
+      llvm::MemoryBuffer::getFile(halideObject);
   if (!runtime)
     throw CompileError("cannot read the Halide runtime object: " + runtime.getError().message());
-  llvm::StringRef pool(reinterpret_cast<const char *>(kScratchPoolObject), sizeof kScratchPoolObject);
+  llvm::StringRef pool(reinterpret_cast<const char *>(kScratchPoolObject),
+                       sizeof kScratchPoolObject);
   std::vector<llvm::NewArchiveMember> members;
   members.emplace_back(llvm::MemoryBufferRef(pool, "attn_scratch_pool.o"));
   members.emplace_back(llvm::MemoryBufferRef((*runtime)->getBuffer(), "halide_runtime.o"));
@@ -143,19 +146,22 @@ void copyHeader(const std::string &name, const std::string &dest) {
 } // namespace
 
 std::string kernelNameProblem(const std::string &name) {
-  auto isIdentifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  auto isIdentifierChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
   if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ||
       !std::all_of(name.begin(), name.end(), isIdentifierChar))
     return "kernel names are C identifiers ([A-Za-z_][A-Za-z0-9_]*)";
   static const char *const keywords[] = {
-      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char",
-      "class", "const", "constexpr", "continue", "decltype", "default", "delete", "do", "double",
-      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-      "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "nullptr",
-      "operator", "or", "private", "protected", "public", "register", "restrict", "return",
-      "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw",
-      "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual",
-      "void", "volatile", "while", "xor"};
+      "alignas", "alignof", "and",       "asm",    "auto",      "bool",     "break",    "case",
+      "catch",   "char",    "class",     "const",  "constexpr", "continue", "decltype", "default",
+      "delete",  "do",      "double",    "else",   "enum",      "explicit", "export",   "extern",
+      "false",   "float",   "for",       "friend", "goto",      "if",       "inline",   "int",
+      "long",    "mutable", "namespace", "new",    "noexcept",  "not",      "nullptr",  "operator",
+      "or",      "private", "protected", "public", "register",  "restrict", "return",   "short",
+      "signed",  "sizeof",  "static",    "struct", "switch",    "template", "this",     "throw",
+      "true",    "try",     "typedef",   "typeid", "typename",  "union",    "unsigned", "using",
+      "virtual", "void",    "volatile",  "while",  "xor"};
   if (std::find(std::begin(keywords), std::end(keywords), name) != std::end(keywords))
     return "'" + name + "' is a C or C++ keyword, which the kernel's header could not declare";
   if (name[0] == '_')

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <mutex>
 #include <set>
-#include <cstdlib>
 #include <thread>
 
 namespace attn::backend {
@@ -34,7 +34,8 @@ std::string loadAutoscheduler(const std::string &scheduler) {
   if (scheduler == "adams2019")
     ::setenv("HL_BEAM_SIZE", "1", /*overwrite=*/0);
   if (!loaded.count(scheduler)) {
-    Halide::load_plugin(std::string(ATTN_HALIDE_PLUGIN_DIR) + "/libautoschedule_" + scheduler + ".so");
+    Halide::load_plugin(std::string(ATTN_HALIDE_PLUGIN_DIR) + "/libautoschedule_" + scheduler +
+                        ".so");
     loaded.insert(scheduler);
   }
   return halideName;
@@ -68,8 +69,7 @@ void setEstimates(lowering::LoweredFunction &lf, bool fixExtents) {
   }
   for (size_t r = 0; r < fn.results.size(); ++r) {
     Halide::OutputImageParam out = lf.outputs[r].output_buffer();
-    lf.outputs[r].set_estimates(
-        constrain(fn.resultType(r), [&](int d) { return out.dim(d); }));
+    lf.outputs[r].set_estimates(constrain(fn.resultType(r), [&](int d) { return out.dim(d); }));
   }
 }
 
@@ -131,8 +131,7 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   k.segmentKernels.reserve(k.segments.size());
   for (const kernel::Segment &seg : k.segments) {
     const bool chained = seg.argValues.back() >= fn.numArgs; // the previous segment's value
-    k.segmentKernels.push_back(
-        buildKernel(seg.spec, target, chained ? seg.spec.numArgs - 1 : -1));
+    k.segmentKernels.push_back(buildKernel(seg.spec, target, chained ? seg.spec.numArgs - 1 : -1));
     k.log.add("ops " + std::to_string(seg.firstOp) + " to " + std::to_string(seg.lastOp) +
               ": a pipeline of their own (" + seg.spec.name + "), called as an extern stage");
   }
@@ -146,7 +145,8 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   if (!autoscheduler.empty()) {
     if (k.target.has_gpu_feature())
       throw Halide::CompileError("the Halide autoschedulers are used for CPU targets only; '" +
-                                 target.halideTarget + "' is a GPU target (use scheduler = \"hand\")");
+                                 target.halideTarget +
+                                 "' is a GPU target (use scheduler = \"hand\")");
     // They tile for the estimated sizes, and a kernel tiled for 256 rows wrote a 2-row result at
     // row -126 (Adams2019, a [?, 33] query): with dynamic sizes there is no size to tile for.
     for (size_t i = 0; i < fn.values.size(); ++i) {
@@ -154,11 +154,13 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
       if (std::find(t.shape.begin(), t.shape.end(), kernel::kDynamic) == t.shape.end())
         continue;
       std::string what = static_cast<int>(i) < fn.numArgs ? "argument #" + std::to_string(i)
-                                                           : std::string("a value");
+                                                          : std::string("a value");
       throw Halide::CompileError(
-          "scheduler = \"" + autoscheduler + "\" needs static shapes: Halide's autoschedulers "
-          "tile for the sizes they are given, and their kernels fail on others; " + what + " (" +
-          t.str() + ") has dynamic sizes (give the function static types, or use scheduler = "
+          "scheduler = \"" + autoscheduler +
+          "\" needs static shapes: Halide's autoschedulers "
+          "tile for the sizes they are given, and their kernels fail on others; " +
+          what + " (" + t.str() +
+          ") has dynamic sizes (give the function static types, or use scheduler = "
           "\"hand\")");
     }
     std::string name = loadAutoscheduler(autoscheduler);
@@ -166,7 +168,8 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
     setEstimates(*k.lowered, fixExtents);
     int threads = std::max(1u, std::thread::hardware_concurrency());
     Halide::MachineParams machine(threads, 32 << 20, 40);
-    Halide::AutoSchedulerResults chosen = k.lowered->pipeline.auto_schedule(name, k.target, machine);
+    Halide::AutoSchedulerResults chosen =
+        k.lowered->pipeline.auto_schedule(name, k.target, machine);
     k.log.add("the whole pipeline: Halide's " + name + " autoscheduler (parallelism " +
               std::to_string(threads) + ", 32 MiB last-level cache; the static sizes as estimates" +
               (fixExtents ? " and extents" : "") + "); the schedule it chose, as Halide C++:");
@@ -181,13 +184,14 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
   return k;
 }
 
-Halide::Module compileModule(const BuiltKernel &k, const std::string &name, const Halide::Target &t) {
+Halide::Module compileModule(const BuiltKernel &k, const std::string &name,
+                             const Halide::Target &t) {
   std::vector<Halide::Argument> args(k.lowered->inputs.begin(), k.lowered->inputs.end());
   Halide::Module module = k.lowered->pipeline.compile_to_module(args, name, t);
   for (size_t s = 0; s < k.segments.size(); ++s) {
     const BuiltKernel &seg = k.segmentKernels[s];
-    Halide::Module m = compileModule(seg, k.segments[s].spec.name,
-                                     t.without_feature(Halide::Target::UserContext));
+    Halide::Module m =
+        compileModule(seg, k.segments[s].spec.name, t.without_feature(Halide::Target::UserContext));
     for (const Halide::Internal::LoweredFunc &f : m.functions())
       module.append(f); // named NAME_segmentK, as Halide names its loop bodies NAME_par_for_...
     for (const Halide::Buffer<void> &b : m.buffers())
@@ -198,7 +202,8 @@ Halide::Module compileModule(const BuiltKernel &k, const std::string &name, cons
   return module;
 }
 
-bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target, std::string &error) {
+bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target,
+                      std::string &error) {
   return catchHalide("@" + fn.name, error, [&] { buildKernel(fn, target); });
 }
 

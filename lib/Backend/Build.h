@@ -26,7 +26,8 @@ BuiltKernel buildKernel(const kernel::FunctionSpec &fn, const TargetInfo &target
 
 /// The kernel's module, entry point `name`, for `t`: its pipeline, its segments' pipelines (without
 /// a user context: the extern calls pass none) and the lowering's external code.
-Halide::Module compileModule(const BuiltKernel &k, const std::string &name, const Halide::Target &t);
+Halide::Module compileModule(const BuiltKernel &k, const std::string &name,
+                             const Halide::Target &t);
 
 /// The Halide autoscheduler an op of `fn` asks for, or "" (attn's own schedules).
 std::string autoschedulerOf(const kernel::FunctionSpec &fn);
@@ -36,8 +37,8 @@ std::string autoschedulerOf(const kernel::FunctionSpec &fn);
 /// rejected what it wrote, says so in `error`, so that the user knows whose schedule failed and
 /// what to do. Li2018 writes atomic vectorized reductions with a tail, which Halide 14 cannot
 /// compile ("Atomic predicated store is not supported", halide/Halide#4298); with constant extents
-/// its kernels' bounds were once so loose that a small bilinear kernel asked for 270 GB at run time.
-/// Halide's checks of the inputs (attn's shape requirements, the static extents) get no note
+/// its kernels' bounds were once so loose that a small bilinear kernel asked for 270 GB at run
+/// time. Halide's checks of the inputs (attn's shape requirements, the static extents) get no note
 /// (test/Unit/autoscheduler-note.cpp).
 void noteAutoscheduler(const std::string &autoscheduler, bool running, std::string &error);
 

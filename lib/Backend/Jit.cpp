@@ -33,14 +33,14 @@ Buffer<> viewOf(const HostTensor &t) {
   return Buffer<>(type, const_cast<uint8_t *>(t.data.data()), rank, dims.data());
 }
 
-/// Halide's allocations, kept for reuse across runs. A fresh malloc of a large intermediate is a fresh
-/// mmap, and first-touching its pages costs more than computing it (8k page faults for a 34 MB score
-/// buffer measured 80+ ms on this VM); a long-lived process reuses its buffers, and so does this pool.
-/// Which kept block serves a request is the AOT pool's rule (KernelRuntime/pool_blocks.h: of the
-/// fits, the asking thread's first, then the smallest), found through a map by size: a long-lived
-/// process (a tuning run) may keep thousands of blocks. Blocks are 64-byte aligned with 64 bytes of
-/// slack on both sides (Halide may read a little past either end). Up to 2 GiB of free blocks are
-/// kept.
+/// Halide's allocations, kept for reuse across runs. A fresh malloc of a large intermediate is a
+/// fresh mmap, and first-touching its pages costs more than computing it (8k page faults for a 34
+/// MB score buffer measured 80+ ms on this VM); a long-lived process reuses its buffers, and so
+/// does this pool. Which kept block serves a request is the AOT pool's rule
+/// (KernelRuntime/pool_blocks.h: of the fits, the asking thread's first, then the smallest), found
+/// through a map by size: a long-lived process (a tuning run) may keep thousands of blocks. Blocks
+/// are 64-byte aligned with 64 bytes of slack on both sides (Halide may read a little past either
+/// end). Up to 2 GiB of free blocks are kept.
 class BufferPool {
 public:
   static void *allocate(JITUserContext *, size_t bytes) { return instance().take(bytes); }
@@ -67,7 +67,8 @@ private:
     // sizes first): the first of this thread's, else the first.
     const void *self = thisThread();
     auto pick = kept.end();
-    for (auto it = kept.lower_bound(bytes); it != kept.end() && attn_block_fits(it->first, bytes); ++it) {
+    for (auto it = kept.lower_bound(bytes); it != kept.end() && attn_block_fits(it->first, bytes);
+         ++it) {
       if (it->second.owner == self) {
         pick = it;
         break;
@@ -204,7 +205,7 @@ public:
 private:
   BuiltKernel k;
   std::string name;
-  std::string autoscheduler; // "" for attn's own schedules
+  std::string autoscheduler;                   // "" for attn's own schedules
   std::vector<Internal::LoweredArgument> args; // the entry point's, in order
   Internal::JITModule jit;
 };
@@ -234,8 +235,6 @@ std::unique_ptr<JitKernel> compileJit(const kernel::FunctionSpec &fn, const Targ
   return kernel;
 }
 
-void setThreadCount(int threads) {
-  ::setenv("HL_NUM_THREADS", std::to_string(threads).c_str(), 1);
-}
+void setThreadCount(int threads) { ::setenv("HL_NUM_THREADS", std::to_string(threads).c_str(), 1); }
 
 } // namespace attn::backend

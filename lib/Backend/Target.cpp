@@ -31,7 +31,8 @@ Halide::Target sanitizedHost() {
 TargetInfo describe(const Halide::Target &t) {
   TargetInfo info;
   info.halideTarget = t.to_string();
-  Halide::Target cpu = t.without_feature(Halide::Target::CUDA).without_feature(Halide::Target::OpenCL);
+  Halide::Target cpu =
+      t.without_feature(Halide::Target::CUDA).without_feature(Halide::Target::OpenCL);
   info.f32Lanes = cpu.natural_vector_size<float>();
   info.cuda = t.has_feature(Halide::Target::CUDA);
   info.opencl = t.has_feature(Halide::Target::OpenCL);
@@ -119,9 +120,10 @@ bool gpuRuntimeAvailable(const Halide::Target &t, const std::string &halideTarge
   if (t.has_feature(Halide::Target::OpenCL)) {
     isolatePocl();
     if (!loads({"libOpenCL.so", "libOpenCL.so.1"})) {
-      error = "target '" + halideTarget + "' needs an OpenCL loader (libOpenCL.so) and driver, " +
-              "which this machine does not have (Debian: ocl-icd-opencl-dev and pocl-opencl-icd); " +
-              "attn-compile emits OpenCL kernels without them";
+      error =
+          "target '" + halideTarget + "' needs an OpenCL loader (libOpenCL.so) and driver, " +
+          "which this machine does not have (Debian: ocl-icd-opencl-dev and pocl-opencl-icd); " +
+          "attn-compile emits OpenCL kernels without them";
       return false;
     }
   }
@@ -133,17 +135,26 @@ bool gpuRuntimeAvailable(const Halide::Target &t, const std::string &halideTarge
 bool hostCanRun(const std::string &halideTarget, std::string &error) {
   Halide::Target t(halideTarget), host = sanitizedHost();
   // Instruction-set features: code compiled with one the CPU lacks dies of SIGILL at its first use.
-  static const Halide::Target::Feature isa[] = {
-      Halide::Target::SSE41,          Halide::Target::AVX,
-      Halide::Target::AVX2,           Halide::Target::FMA,
-      Halide::Target::FMA4,           Halide::Target::F16C,
-      Halide::Target::AVX512,         Halide::Target::AVX512_KNL,
-      Halide::Target::AVX512_Skylake, Halide::Target::AVX512_Cannonlake,
-      Halide::Target::AVX512_SapphireRapids, Halide::Target::ARMv7s,
-      Halide::Target::ARMv81a,        Halide::Target::ARMDotProd,
-      Halide::Target::ARMFp16,        Halide::Target::SVE,
-      Halide::Target::SVE2,           Halide::Target::VSX,
-      Halide::Target::POWER_ARCH_2_07, Halide::Target::RVV};
+  static const Halide::Target::Feature isa[] = {Halide::Target::SSE41,
+                                                Halide::Target::AVX,
+                                                Halide::Target::AVX2,
+                                                Halide::Target::FMA,
+                                                Halide::Target::FMA4,
+                                                Halide::Target::F16C,
+                                                Halide::Target::AVX512,
+                                                Halide::Target::AVX512_KNL,
+                                                Halide::Target::AVX512_Skylake,
+                                                Halide::Target::AVX512_Cannonlake,
+                                                Halide::Target::AVX512_SapphireRapids,
+                                                Halide::Target::ARMv7s,
+                                                Halide::Target::ARMv81a,
+                                                Halide::Target::ARMDotProd,
+                                                Halide::Target::ARMFp16,
+                                                Halide::Target::SVE,
+                                                Halide::Target::SVE2,
+                                                Halide::Target::VSX,
+                                                Halide::Target::POWER_ARCH_2_07,
+                                                Halide::Target::RVV};
   auto cpuOf = [](const Halide::Target &x) {
     return Halide::Target(x.os, x.arch, x.bits).to_string();
   };

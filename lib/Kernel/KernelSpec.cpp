@@ -71,9 +71,9 @@ std::string ScheduleSpec::str() const {
     s += (s.empty() ? "" : ", ") + std::string(name) + " = " + value;
   };
   const std::pair<const char *, int64_t> ints[] = {
-      {"tile_q", tileQ}, {"block_k", blockK}, {"vector", vector}, {"reg_q", regQ},
-      {"reg_k", regK},   {"reg_v", regV},     {"chunk_k", chunkK}, {"split_k", splitK},
-      {"group_q", groupQ}};
+      {"tile_q", tileQ},   {"block_k", blockK}, {"vector", vector},
+      {"reg_q", regQ},     {"reg_k", regK},     {"reg_v", regV},
+      {"chunk_k", chunkK}, {"split_k", splitK}, {"group_q", groupQ}};
   for (auto &[name, v] : ints)
     if (v)
       add(name, std::to_string(v));
@@ -86,8 +86,26 @@ std::string ScheduleSpec::str() const {
 }
 
 std::vector<int *> OpSpec::operandSlots() {
-  return {&input, &other, &query, &key, &value, &weight, &vec, &xq, &xkv, &wq, &wk, &wv, &wo, &bq,
-          &bk, &bv, &bo, &bias, &mask.keyLengths, &mask.mask};
+  return {&input,
+          &other,
+          &query,
+          &key,
+          &value,
+          &weight,
+          &vec,
+          &xq,
+          &xkv,
+          &wq,
+          &wk,
+          &wv,
+          &wo,
+          &bq,
+          &bk,
+          &bv,
+          &bo,
+          &bias,
+          &mask.keyLengths,
+          &mask.mask};
 }
 
 std::vector<int> OpSpec::operands() const {
@@ -123,7 +141,8 @@ const FunctionSpec *ModuleSpec::find(const std::string &name) const {
 
 std::string firstViolation(const std::vector<ShapeCheck<int64_t>> &checks) {
   for (const ShapeCheck<int64_t> &c : checks) {
-    std::string a = c.aName + " = " + std::to_string(c.a), b = c.bName + " = " + std::to_string(c.b);
+    std::string a = c.aName + " = " + std::to_string(c.a),
+                b = c.bName + " = " + std::to_string(c.b);
     switch (c.kind) {
     case ShapeCheck<int64_t>::Equal:
       if (c.a != c.b)

@@ -47,18 +47,20 @@ std::string shapeLimitViolation(const FunctionSpec &fn,
       if (op.result == static_cast<int>(v))
         producer = &op;
     bool returned = std::count(fn.results.begin(), fn.results.end(), static_cast<int>(v)) > 0;
-    std::string what = producer ? "the result of " + producer->describe()
-                                : "argument #" + std::to_string(v);
+    std::string what =
+        producer ? "the result of " + producer->describe() : "argument #" + std::to_string(v);
     what += ", " + fn.values[v].str() + " " + shapeText(shapes[v]) + ",";
     if (n > kMaxTensorElements)
-      return what + " has " + std::to_string(n) + " elements; kernels index tensors with 32-bit "
-             "integers, so a tensor may hold at most " + std::to_string(kMaxTensorElements) +
-             " elements (split the batch into several calls)";
+      return what + " has " + std::to_string(n) +
+             " elements; kernels index tensors with 32-bit "
+             "integers, so a tensor may hold at most " +
+             std::to_string(kMaxTensorElements) + " elements (split the batch into several calls)";
     int64_t bytes = n > INT64_MAX / 4 ? INT64_MAX : n * elemTypeBytes(fn.values[v].elem);
     if (producer && !returned && bytes > kMaxIntermediateBytes)
       return what + " an intermediate of @" + fn.name + ", takes " + std::to_string(bytes) +
              " bytes; a kernel allocates intermediates of at most " +
-             std::to_string(kMaxIntermediateBytes) + " bytes (32-bit indexing): fuse the chain "
+             std::to_string(kMaxIntermediateBytes) +
+             " bytes (32-bit indexing): fuse the chain "
              "into attn.attention (the attn-fuse pass, on by default), which never stores the "
              "scores, or split the batch";
   }

@@ -73,7 +73,8 @@ void require(bool cond, const std::string &msg) {
 
 /// The kv batch index a query batch index reads: equal, except the last batch dim (heads) which may
 /// be grouped (query head h reads kv head h / (Hq / Hkv)).
-std::vector<int64_t> kvBatchIndex(const std::vector<int64_t> &qBatch, const std::vector<int64_t> &qShape,
+std::vector<int64_t> kvBatchIndex(const std::vector<int64_t> &qBatch,
+                                  const std::vector<int64_t> &qShape,
                                   const std::vector<int64_t> &kShape) {
   std::vector<int64_t> b = qBatch;
   if (!b.empty()) {
@@ -293,7 +294,8 @@ Array multiHead(const OpSpec &op, const std::vector<Array> &values, const Array 
   auto opt = [&](int id) { return id >= 0 ? &values[id] : nullptr; };
   const Array &xq = values[op.xq], &xkv = values[op.xkv];
   require(values[op.wq].shape[1] % op.heads == 0, "w_q's width is not a multiple of num_heads");
-  require(values[op.wv].shape[1] % op.kvHeads == 0, "w_v's width is not a multiple of num_kv_heads");
+  require(values[op.wv].shape[1] % op.kvHeads == 0,
+          "w_v's width is not a multiple of num_kv_heads");
   Array q = splitHeads(linear(xq, values[op.wq], opt(op.bq)), op.heads);
   Array k = splitHeads(linear(xkv, values[op.wk], opt(op.bk)), op.kvHeads);
   Array v = splitHeads(linear(xkv, values[op.wv], opt(op.bv)), op.kvHeads);
@@ -325,18 +327,15 @@ bool evaluate(const FunctionSpec &fn, const std::vector<const HostTensor *> &arg
       Array r;
       switch (op.kind) {
       case OpKind::Score:
-        r = score(op.score, op.scale, values[op.query], values[op.key], opt(op.weight), opt(op.vec));
+        r = score(op.score, op.scale, values[op.query], values[op.key], opt(op.weight),
+                  opt(op.vec));
         break;
       case OpKind::Mask:
         r = maskScores(op.mask, values[op.input], opt(op.mask.keyLengths), opt(op.mask.mask),
                        maskIsBool);
         break;
-      case OpKind::Softmax:
-        r = softmax(values[op.input], op.axis);
-        break;
-      case OpKind::WeightedSum:
-        r = weightedSum(values[op.input], values[op.other]);
-        break;
+      case OpKind::Softmax: r = softmax(values[op.input], op.axis); break;
+      case OpKind::WeightedSum: r = weightedSum(values[op.input], values[op.other]); break;
       case OpKind::Attention:
         r = attention(op, values[op.query], values[op.key], values[op.value], opt(op.weight),
                       opt(op.vec), opt(op.mask.keyLengths), opt(op.mask.mask), maskIsBool);
@@ -344,16 +343,13 @@ bool evaluate(const FunctionSpec &fn, const std::vector<const HostTensor *> &arg
       case OpKind::MultiHead:
         r = multiHead(op, values, opt(op.mask.keyLengths), opt(op.mask.mask), maskIsBool);
         break;
-      case OpKind::Linear:
-        r = linear(values[op.input], values[op.weight], opt(op.bias));
-        break;
+      case OpKind::Linear: r = linear(values[op.input], values[op.weight], opt(op.bias)); break;
       case OpKind::SplitHeads:
-        require(cols(values[op.input]) % op.heads == 0, "split_heads: width not a multiple of heads");
+        require(cols(values[op.input]) % op.heads == 0,
+                "split_heads: width not a multiple of heads");
         r = splitHeads(values[op.input], op.heads);
         break;
-      case OpKind::MergeHeads:
-        r = mergeHeads(values[op.input]);
-        break;
+      case OpKind::MergeHeads: r = mergeHeads(values[op.input]); break;
       case OpKind::Add:
       case OpKind::Sub:
       case OpKind::Mul: {
@@ -366,9 +362,7 @@ bool evaluate(const FunctionSpec &fn, const std::vector<const HostTensor *> &arg
                                                : a.data[i] * b.data[i];
         break;
       }
-      case OpKind::Cast:
-        r = values[op.input];
-        break;
+      case OpKind::Cast: r = values[op.input]; break;
       }
       values[op.result] = std::move(r);
     }

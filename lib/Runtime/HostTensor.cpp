@@ -9,7 +9,8 @@ namespace attn {
 
 using kernel::ElemType;
 
-HostTensor::HostTensor(ElemType elem, std::vector<int64_t> shape) : elem(elem), shape(std::move(shape)) {
+HostTensor::HostTensor(ElemType elem, std::vector<int64_t> shape)
+    : elem(elem), shape(std::move(shape)) {
   data.assign(static_cast<size_t>(numElements()) * kernel::elemTypeBytes(elem), 0);
 }
 
@@ -53,8 +54,8 @@ uint16_t floatToHalf(float f) {
     return sign | static_cast<uint16_t>(q);
   }
   int e;
-  float m = std::frexp(a, &e);                      // a = m * 2^e, m in [0.5, 1)
-  float q = std::nearbyint(std::ldexp(m, 11));      // 11 significant bits, nearest even
+  float m = std::frexp(a, &e);                 // a = m * 2^e, m in [0.5, 1)
+  float q = std::nearbyint(std::ldexp(m, 11)); // 11 significant bits, nearest even
   if (q == 2048.0f) {
     q = 1024.0f;
     ++e;
@@ -100,8 +101,7 @@ double HostTensor::get(int64_t i) const {
     std::memcpy(&v, p, 2);
     return elem == ElemType::F16 ? halfToFloat(v) : bf16ToFloat(v);
   }
-  case ElemType::Bool:
-    return *p ? 1.0 : 0.0;
+  case ElemType::Bool: return *p ? 1.0 : 0.0;
   }
   return 0;
 }
@@ -126,9 +126,7 @@ void HostTensor::set(int64_t i, double value) {
     std::memcpy(p, &v, 2);
     return;
   }
-  case ElemType::Bool:
-    *p = value != 0;
-    return;
+  case ElemType::Bool: *p = value != 0; return;
   }
 }
 

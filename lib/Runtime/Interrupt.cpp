@@ -32,7 +32,8 @@ struct IgnoredAtStart {
   IgnoredAtStart() {
     for (int s = 0; s < 3; ++s) {
       struct sigaction current {};
-      ignored[s] = ::sigaction(kSignals[s], nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+      ignored[s] =
+          ::sigaction(kSignals[s], nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
     }
   }
 } ignoredAtStart;

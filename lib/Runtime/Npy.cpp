@@ -42,9 +42,15 @@ const char *descrOf(ElemType t) {
 
 /// A readable name for a numpy descr we do not support.
 std::string describeDescr(const std::string &d) {
-  static const std::pair<const char *, const char *> names[] = {
-      {"<f8", "float64"}, {"<i8", "int64"}, {"<i2", "int16"}, {"|i1", "int8"}, {"|u1", "uint8"},
-      {"<u4", "uint32"},  {"<u8", "uint64"}, {">f4", "big-endian float32"}, {">f8", "big-endian float64"}};
+  static const std::pair<const char *, const char *> names[] = {{"<f8", "float64"},
+                                                                {"<i8", "int64"},
+                                                                {"<i2", "int16"},
+                                                                {"|i1", "int8"},
+                                                                {"|u1", "uint8"},
+                                                                {"<u4", "uint32"},
+                                                                {"<u8", "uint64"},
+                                                                {">f4", "big-endian float32"},
+                                                                {">f8", "big-endian float64"}};
   for (auto &[descr, name] : names)
     if (d == descr)
       return name;
@@ -260,7 +266,8 @@ bool readNpy(std::istream &in, const std::string &path, HostTensor &out, std::st
     return false;
   }
   t.data.resize(bytes);
-  if (bytes && !in.read(reinterpret_cast<char *>(t.data.data()), static_cast<std::streamsize>(bytes))) {
+  if (bytes &&
+      !in.read(reinterpret_cast<char *>(t.data.data()), static_cast<std::streamsize>(bytes))) {
     error = "'" + path + "' could not be read: " + std::strerror(errno);
     return false;
   }
@@ -278,8 +285,8 @@ bool writeNpy(const std::string &path, const HostTensor &t, std::string &error) 
     src = &f32;
   }
   std::ostringstream dict;
-  dict << "{'descr': '" << descrOf(src->elem) << "', 'fortran_order': False, 'shape': "
-       << src->shapeStr() << ", }";
+  dict << "{'descr': '" << descrOf(src->elem)
+       << "', 'fortran_order': False, 'shape': " << src->shapeStr() << ", }";
   std::string header = dict.str();
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');

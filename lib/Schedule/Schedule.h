@@ -1,8 +1,9 @@
 //===- Schedule.h - how the kernels run -------------------------*- C++ -*-===//
 //
-// Schedules decide tiling, vectorization, parallelism and placement of the Funcs the algorithm built
-// (lib/Conversion/AttnToHalide), reading only the stage records (Stages.h). They never change what is
-// computed. Each decision is written to a ScheduleLog, which `attn-compile --emit=schedule` saves.
+// Schedules decide tiling, vectorization, parallelism and placement of the Funcs the algorithm
+// built (lib/Conversion/AttnToHalide), reading only the stage records (Stages.h). They never change
+// what is computed. Each decision is written to a ScheduleLog, which `attn-compile --emit=schedule`
+// saves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +31,8 @@ inline int param(int64_t value, int fallback) {
 
 /// The Func whose loops carry the fused kernel's tiles: its `res`, or a Func that reads res index
 /// for index (a result's conversion, when the rows are one head's queries), which then computes the
-/// kernel directly into its buffer. `e` is its contiguous dim, `r` its rows, `bk` the kv batch dims.
+/// kernel directly into its buffer. `e` is its contiguous dim, `r` its rows, `bk` the kv batch
+/// dims.
 struct FusedRoot {
   Halide::Func f;
   Halide::Var e, r;
@@ -54,10 +56,10 @@ Halide::VarOrRVar fuseBatchDims(Halide::Stage s, const std::vector<Halide::Var> 
 
 /// CPU schedule parameters.
 struct CpuParams {
-  int lanes = 16;     // f32 vector lanes (16 on AVX-512, 8 on AVX2)
-  int blockRows = 8;  // rows of a register block
-  int blockVecs = 3;  // vectors of a register block along the contiguous dim
-  int taskRows = 64;  // rows per parallel task
+  int lanes = 16;    // f32 vector lanes (16 on AVX-512, 8 on AVX2)
+  int blockRows = 8; // rows of a register block
+  int blockVecs = 3; // vectors of a register block along the contiguous dim
+  int taskRows = 64; // rows per parallel task
 };
 
 /// Defaults for a target: register blocks sized to its vector register file.

@@ -25,16 +25,20 @@ void show(const char *label, const std::string &autoscheduler, bool running, std
 
 int main() {
   // Halide's errors about an autoscheduler's schedule, at compile and at run time.
-  show("compile", "li2018", false, "@f: Halide compile error: Error: Atomic predicated store is not supported.");
+  show("compile", "li2018", false,
+       "@f: Halide compile error: Error: Atomic predicated store is not supported.");
   show("run", "li2018", true,
        "running @f: Error: Total allocation for buffer f exceeds the maximum size of 2147483647");
   // No autoscheduler: attn's own schedule's errors are left as they are.
-  show("hand", "", true, "running @f: Error: Bounds given for s in ii do not cover required region");
+  show("hand", "", true,
+       "running @f: Error: Bounds given for s in ii do not cover required region");
   // attn's refusals and the inputs' checks are not the schedule's fault.
   show("refusal", "adams2019", false,
        "@f: Halide compile error: scheduler = \"adams2019\" needs static shapes");
   show("requirement", "mullapudi2016", true,
-       "running @f: Error: Requirement Failed: (argument #0 (tensor<2x33xf32>) has sizes 3 33 (outermost first), but its type declares [2, 33] and attn kernels need non-empty tensors (every size at least 1))");
+       "running @f: Error: Requirement Failed: (argument #0 (tensor<2x33xf32>) has sizes 3 33 "
+       "(outermost first), but its type declares [2, 33] and attn kernels need non-empty tensors "
+       "(every size at least 1))");
   show("constraint", "adams2019", true,
        "running @f: Error: Constraint violated: arg0.extent.0 (3) == 33 (33)");
   return 0;

@@ -1,10 +1,10 @@
 //===- tanh-split-error.cpp - the split tanh's error over a grid ----------===//
 //
-// Evaluates attn's split form of w tanh(a + b) (lib/Conversion/AttnToHalide/Algorithm: tanhExpFactor,
-// tanhOfSumTerm; the fused additive kernel's inner loop), vectorized over 8 lanes as that kernel
-// runs it, for every pair of a grid of a and b over [-kTanhSplitBound, kTanhSplitBound] and several
-// w, against std::tanh in double precision. Prints the largest error of w tanh(a + b) relative to
-// |w| and exits 1 if it reaches the stated bound (5e-7).
+// Evaluates attn's split form of w tanh(a + b) (lib/Conversion/AttnToHalide/Algorithm:
+// tanhExpFactor, tanhOfSumTerm; the fused additive kernel's inner loop), vectorized over 8 lanes as
+// that kernel runs it, for every pair of a grid of a and b over [-kTanhSplitBound, kTanhSplitBound]
+// and several w, against std::tanh in double precision. Prints the largest error of w tanh(a + b)
+// relative to |w| and exits 1 if it reaches the stated bound (5e-7).
 //
 //   tanh-split-error [N]     N x N pairs per w (default 2001)
 //

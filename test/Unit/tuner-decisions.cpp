@@ -67,7 +67,8 @@ const Rule *match(const std::vector<Rule> &rules, const std::string &schedule) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::setToolName(argv[0]);
-  cl::ParseCommandLineOptions(argc, argv, "tuner-decisions: tools::tuneModule under a fixed clock\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tuner-decisions: tools::tuneModule under a fixed clock\n");
   std::optional<std::vector<Rule>> both = parseRules(times), check = parseRules(checkTimes);
   if (!both || !check)
     return 1;

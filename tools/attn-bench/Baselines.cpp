@@ -97,7 +97,8 @@ public:
       float *sc = scratch[t].data();
       for (int64_t bh = t; bh < heads; bh += threads) {
         int64_t b = bh / s.H, h = bh % s.H, kvh = b * s.Hkv + h / group;
-        const float *qh = q + bh * s.Tq * s.D, *kh = k + kvh * s.Tk * s.D, *vh = v + kvh * s.Tk * s.D;
+        const float *qh = q + bh * s.Tq * s.D, *kh = k + kvh * s.Tk * s.D,
+                    *vh = v + kvh * s.Tk * s.D;
         float *oh = out + bh * s.Tq * s.D;
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, s.Tq, s.Tk, s.D,
                     1.0f / std::sqrt(float(s.D)), qh, s.D, kh, s.D, 0.0f, sc, s.Tk);
@@ -131,7 +132,8 @@ private:
 
 class OneDnnAttention : public Baseline {
 public:
-  explicit OneDnnAttention(const BenchShape &s) : s(s), engine(dnnl::engine::kind::cpu, 0), stream(engine) {
+  explicit OneDnnAttention(const BenchShape &s)
+      : s(s), engine(dnnl::engine::kind::cpu, 0), stream(engine) {
     using dt = dnnl::memory::data_type;
     using dims = dnnl::memory::dims;
     int64_t heads = s.B * s.H;

@@ -1,10 +1,12 @@
 //===- Baselines.h - what a user could pick instead -------------*- C++ -*-===//
 //
-// Unfused attention with the best libraries on this machine (docs/TOOLCHAIN.md says what they reach):
+// Unfused attention with the best libraries on this machine (docs/TOOLCHAIN.md says what they
+// reach):
 //   - OpenBLAS sgemm (its AVX-512 kernels: the worker runs with OPENBLAS_CORETYPE=SkylakeX on CPUs
 //     with AVX-512, never an inherited Haswell) for Q.K^T and P.V, and an AVX-512 softmax, one
 //     (batch, head) per task on `threads` threads, each with its own [Tq, Tk] score buffer;
-//   - oneDNN 2.6: matmul (scale fused; the causal mask as a binary post-op), softmax, matmul, batched
+//   - oneDNN 2.6: matmul (scale fused; the causal mask as a binary post-op), softmax, matmul,
+//   batched
 //     over (batch, head) while the scores fit in 2 GiB, else one head at a time (OpenMP threads).
 // Scratch is allocated once in setup(), as a long-lived process would.
 //

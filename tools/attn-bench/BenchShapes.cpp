@@ -57,8 +57,8 @@ std::string BenchShape::mlir(bool fused, const std::string &schedule) const {
   }
   std::string mask = causal ? " causal align(bottom_right)" : "";
   std::ostringstream os;
-  os << "func.func @bench(%q: " << q << ", %k: " << k << ", %v: " << v << extraArgs << ") -> " << out
-     << " {\n";
+  os << "func.func @bench(%q: " << q << ", %k: " << k << ", %v: " << v << extraArgs << ") -> "
+     << out << " {\n";
   if (fused) {
     os << "  %o = attn.attention " << kind << " %q, %k, %v" << extra << mask << attr << " : " << q
        << ", " << k << ", " << v << " -> " << out << "\n";
@@ -107,15 +107,26 @@ llvm::json::Object BenchShape::json() const {
   llvm::json::Array args;
   for (const std::vector<int64_t> &a : argShapes())
     args.push_back(llvm::json::Array(a));
-  std::vector<int64_t> out = kind == "additive" ? std::vector<int64_t>{B, Tq, D}
-                                                : std::vector<int64_t>{B, H, Tq, D};
-  return llvm::json::Object{{"name", name},       {"kernel", kernelName()}, {"describe", describe()},
-                            {"group", group},     {"kind", kind},           {"B", B},
-                            {"H", H},             {"Hkv", Hkv},             {"Tq", Tq},
-                            {"Tk", Tk},           {"D", D},                 {"Da", Da},
-                            {"causal", causal},   {"args", std::move(args)},
+  std::vector<int64_t> out =
+      kind == "additive" ? std::vector<int64_t>{B, Tq, D} : std::vector<int64_t>{B, H, Tq, D};
+  return llvm::json::Object{{"name", name},
+                            {"kernel", kernelName()},
+                            {"describe", describe()},
+                            {"group", group},
+                            {"kind", kind},
+                            {"B", B},
+                            {"H", H},
+                            {"Hkv", Hkv},
+                            {"Tq", Tq},
+                            {"Tk", Tk},
+                            {"D", D},
+                            {"Da", Da},
+                            {"causal", causal},
+                            {"args", std::move(args)},
                             {"out", llvm::json::Array(out)},
-                            {"flops", flops()},   {"bytes", bytes()},       {"tanhs", tanhs()}};
+                            {"flops", flops()},
+                            {"bytes", bytes()},
+                            {"tanhs", tanhs()}};
 }
 
 namespace {
@@ -131,7 +142,8 @@ BenchShape shapeOf(std::string name, const char *group, const char *kind) {
 
 /// Scaled-dot prefill, Tq = Tk = s (B = 1, H = 8, D = 64), with or without a causal mask.
 BenchShape prefillShape(int64_t s, bool causal = false) {
-  BenchShape b = shapeOf("S" + std::to_string(s) + (causal ? "-causal" : ""), "prefill", "scaled_dot");
+  BenchShape b =
+      shapeOf("S" + std::to_string(s) + (causal ? "-causal" : ""), "prefill", "scaled_dot");
   b.Tq = b.Tk = s;
   b.causal = causal;
   return b;

@@ -41,8 +41,8 @@ struct BenchShape {
   llvm::json::Object json() const;
 };
 
-/// The shapes of the benchmark set (docs/benchmarks-history.md) and head dim 128 at S = 2048 with and
-/// without GQA, or a small set for tests.
+/// The shapes of the benchmark set (docs/benchmarks-history.md) and head dim 128 at S =
+/// 2048 with and without GQA, or a small set for tests.
 std::vector<BenchShape> benchShapes(bool quick);
 
 /// The GPU measurement's shapes (bench/gpu/run.sh): the benchmark set plus head dim 128 at

@@ -1,10 +1,10 @@
 //===- Cpus.h - which CPUs a measurement runs on ----------------*- C++ -*-===//
 //
-// The cores of a VM need not be equal: on the 2-vCPU development machine, attn-run at S = 512 on one
-// thread took 3.10-3.17 ms pinned to one vCPU and 3.49-3.60 ms pinned to the other (2026-11-30),
-// so a one-thread row measured wherever the scheduler put it was one of two numbers. attn-bench
-// therefore runs every measurement with T threads, and the FMA probe for T threads, on the same T
-// CPUs: the first T the process may use.
+// The cores of a VM need not be equal: on the 2-vCPU development machine, attn-run at S = 512 on
+// one thread took 3.10-3.17 ms pinned to one vCPU and 3.49-3.60 ms pinned to the other
+// (2026-11-30), so a one-thread row measured wherever the scheduler put it was one of two numbers.
+// attn-bench therefore runs every measurement with T threads, and the FMA probe for T threads, on
+// the same T CPUs: the first T the process may use.
 //
 //===----------------------------------------------------------------------===//
 

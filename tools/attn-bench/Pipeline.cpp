@@ -69,13 +69,18 @@ llvm::json::Object summarizeAssembly(const std::string &assembly) {
         ++scalarFp;
     }
   }
-  return llvm::json::Object{{"instructions", total}, {"vector_fma", fma},      {"zmm", zmm},
-                            {"ymm", ymm},            {"xmm", xmm},             {"broadcasts", broadcast},
-                            {"scalar_fp", scalarFp}, {"calls", calls}};
+  return llvm::json::Object{{"instructions", total},
+                            {"vector_fma", fma},
+                            {"zmm", zmm},
+                            {"ymm", ymm},
+                            {"xmm", xmm},
+                            {"broadcasts", broadcast},
+                            {"scalar_fp", scalarFp},
+                            {"calls", calls}};
 }
 
-std::optional<llvm::json::Object> describePipeline(const BenchShape &shape, const std::string &target,
-                                                   std::string &error) {
+std::optional<llvm::json::Object> describePipeline(const BenchShape &shape,
+                                                   const std::string &target, std::string &error) {
   std::optional<backend::TargetInfo> info = tools::targetFromFlag(target, /*runsHere=*/false);
   if (!info) {
     error = "unknown target '" + target + "'";

@@ -20,8 +20,8 @@ namespace attn::bench {
 
 /// Compiles `shape`'s graph for `target` (empty: the host) and describes each step. Returns nothing
 /// and sets `error` if a step fails.
-std::optional<llvm::json::Object> describePipeline(const BenchShape &shape, const std::string &target,
-                                                   std::string &error);
+std::optional<llvm::json::Object> describePipeline(const BenchShape &shape,
+                                                   const std::string &target, std::string &error);
 
 /// Instruction counts of an assembly listing: total, and by kind (vector FMAs, 512/256/128-bit
 /// vector instructions, broadcasts, scalar float instructions, calls).

@@ -10,10 +10,15 @@
 using namespace attn::bench;
 
 const std::vector<std::string> &attn::bench::allSchemes() {
-  static const std::vector<std::string> schemes = {
-      "attn-fused",           "attn-tuned",    "attn-unfused", "halide-adams2019",
-      "halide-mullapudi2016", "halide-li2018", "openblas",     "onednn",
-      "numpy"};
+  static const std::vector<std::string> schemes = {"attn-fused",
+                                                   "attn-tuned",
+                                                   "attn-unfused",
+                                                   "halide-adams2019",
+                                                   "halide-mullapudi2016",
+                                                   "halide-li2018",
+                                                   "openblas",
+                                                   "onednn",
+                                                   "numpy"};
   return schemes;
 }
 
@@ -130,16 +135,25 @@ Results::Derived Results::derive(const Row &r) const {
 llvm::json::Value Results::json() const {
   llvm::json::Array jsonRows;
   for (const Row &r : rows) {
-    llvm::json::Object o{{"shape", r.shape.name},    {"describe", r.shape.describe()},
-                         {"group", r.shape.group},   {"kind", r.shape.kind},
-                         {"scheme", r.scheme},       {"threads", r.threads},
-                         {"measured", r.measured},   {"ok", r.ok},
-                         {"error", r.error},         {"B", r.shape.B},
-                         {"H", r.shape.H},           {"Hkv", r.shape.Hkv},
-                         {"Tq", r.shape.Tq},         {"Tk", r.shape.Tk},
-                         {"D", r.shape.D},           {"Da", r.shape.Da},
+    llvm::json::Object o{{"shape", r.shape.name},
+                         {"describe", r.shape.describe()},
+                         {"group", r.shape.group},
+                         {"kind", r.shape.kind},
+                         {"scheme", r.scheme},
+                         {"threads", r.threads},
+                         {"measured", r.measured},
+                         {"ok", r.ok},
+                         {"error", r.error},
+                         {"B", r.shape.B},
+                         {"H", r.shape.H},
+                         {"Hkv", r.shape.Hkv},
+                         {"Tq", r.shape.Tq},
+                         {"Tk", r.shape.Tk},
+                         {"D", r.shape.D},
+                         {"Da", r.shape.Da},
                          {"causal", r.shape.causal},
-                         {"schedule", r.schedule},   {"data_mb", r.shape.bytes() / (1 << 20)}};
+                         {"schedule", r.schedule},
+                         {"data_mb", r.shape.bytes() / (1 << 20)}};
     if (r.ok) {
       Derived d = derive(r);
       o["ms"] = llvm::json::Array(r.ms);
@@ -169,11 +183,16 @@ llvm::json::Value Results::json() const {
     cpus[std::to_string(t)] = llvm::json::Array(list);
   llvm::json::Array jsonPairs;
   for (const Pair &p : pairs) {
-    llvm::json::Object o{{"comparison", p.comparison}, {"shape_a", p.a.name},
-                         {"shape_b", p.b.name},        {"threads", p.threads},
-                         {"schedule_a", p.scheduleA},  {"schedule_b", p.scheduleB},
-                         {"baseline_a", p.baselineA},  {"rounds", p.rounds},
-                         {"measured", p.measured},     {"ok", p.ok},
+    llvm::json::Object o{{"comparison", p.comparison},
+                         {"shape_a", p.a.name},
+                         {"shape_b", p.b.name},
+                         {"threads", p.threads},
+                         {"schedule_a", p.scheduleA},
+                         {"schedule_b", p.scheduleB},
+                         {"baseline_a", p.baselineA},
+                         {"rounds", p.rounds},
+                         {"measured", p.measured},
+                         {"ok", p.ok},
                          {"error", p.error}};
     if (p.ok) {
       o["ms_a"] = llvm::json::Array(p.msA);
@@ -186,37 +205,32 @@ llvm::json::Value Results::json() const {
     }
     jsonPairs.push_back(std::move(o));
   }
-  return llvm::json::Object{{"tool", "attn-bench"},
-                            {"date", info.date},
-                            {"command", info.command},
-                            {"target", info.target},
-                            {"l2_bytes", info.l2Bytes},
-                            {"peak_gflops", std::move(peaks)},
-                            {"cpus", std::move(cpus)},
-                            {"reps", info.reps},
-                            {"pair_rounds", info.pairRounds},
-                            {"seconds", info.seconds},
-                            {"complete", info.complete},
-                            {"pipeline", llvm::json::Object(info.pipeline)},
-                            {"rows", std::move(jsonRows)},
-                            {"pairs", std::move(jsonPairs)}};
+  return llvm::json::Object{
+      {"tool", "attn-bench"},           {"date", info.date},
+      {"command", info.command},        {"target", info.target},
+      {"l2_bytes", info.l2Bytes},       {"peak_gflops", std::move(peaks)},
+      {"cpus", std::move(cpus)},        {"reps", info.reps},
+      {"pair_rounds", info.pairRounds}, {"seconds", info.seconds},
+      {"complete", info.complete},      {"pipeline", llvm::json::Object(info.pipeline)},
+      {"rows", std::move(jsonRows)},    {"pairs", std::move(jsonPairs)}};
 }
 
 std::string Results::csv() const {
-  std::string csv = "shape,describe,group,kind,scheme,threads,median_ms,min_ms,max_ms,p25_ms,p75_ms,"
-                    "gflops,pct_peak,ratio_to_best_baseline,gbps,gtanh_per_s,rss_mb,check_error,error\n";
+  std::string csv =
+      "shape,describe,group,kind,scheme,threads,median_ms,min_ms,max_ms,p25_ms,p75_ms,"
+      "gflops,pct_peak,ratio_to_best_baseline,gbps,gtanh_per_s,rss_mb,check_error,error\n";
   for (const Row &r : rows) {
     if (!r.measured)
       continue;
     Derived d = derive(r);
-    csv += llvm::formatv("{0},\"{1}\",{2},{3},{4},{5},{6:F6},{7:F6},{8:F6},{9:F6},{10:F6},{11:F3},"
-                         "{12:F3},{13:F4},{14:F3},{15:F4},{16:F1},{17},\"{18}\"\n",
-                         r.shape.name, r.shape.describe(), r.shape.group, r.shape.kind, r.scheme,
-                         r.threads, d.median, r.percentile(0), r.percentile(1), r.percentile(0.25),
-                         r.percentile(0.75), d.gflops, d.pctPeak, d.ratio, d.gbps, d.gtanh, r.rssMb,
-                         r.checkError >= 0 ? llvm::formatv("{0:E2}", r.checkError).str() : "",
-                         r.error)
-               .str();
+    csv +=
+        llvm::formatv("{0},\"{1}\",{2},{3},{4},{5},{6:F6},{7:F6},{8:F6},{9:F6},{10:F6},{11:F3},"
+                      "{12:F3},{13:F4},{14:F3},{15:F4},{16:F1},{17},\"{18}\"\n",
+                      r.shape.name, r.shape.describe(), r.shape.group, r.shape.kind, r.scheme,
+                      r.threads, d.median, r.percentile(0), r.percentile(1), r.percentile(0.25),
+                      r.percentile(0.75), d.gflops, d.pctPeak, d.ratio, d.gbps, d.gtanh, r.rssMb,
+                      r.checkError >= 0 ? llvm::formatv("{0:E2}", r.checkError).str() : "", r.error)
+            .str();
   }
   return csv;
 }
@@ -245,7 +259,8 @@ void Results::printTable(llvm::raw_ostream &os) const {
     if (!r.ok || !r.threadsIdle())
       continue;
     if (!idleNoted)
-      os << "\nRows whose threads were not all busy (CPU time over wall time below 3/4 of T: something "
+      os << "\nRows whose threads were not all busy (CPU time over wall time below 3/4 of T: "
+            "something "
             "else held a CPU, or the work did not spread; measure them again):\n";
     idleNoted = true;
     os << llvm::formatv("  {0} {1} {2}T: {3:F2} CPUs\n", r.shape.name, r.scheme, r.threads,

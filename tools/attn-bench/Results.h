@@ -91,8 +91,8 @@ struct Pair {
 };
 
 /// The pairs a run measures after its rows: heuristic/tuned for every row of attn-tuned that
-/// succeeded (its schedule is the tuner's pick), unmasked/causal for every causal shape with a row of
-/// attn-fused whose unmasked twin (same sizes, no mask) is in `shapes`, and for every row of
+/// succeeded (its schedule is the tuner's pick), unmasked/causal for every causal shape with a row
+/// of attn-fused whose unmasked twin (same sizes, no mask) is in `shapes`, and for every row of
 /// attn-fused the fastest library baseline row (OpenBLAS or oneDNN) of its shape and thread count
 /// against it, and the FMA probe against every unmasked prefill or score-kind row of attn-fused
 /// (where % of peak is a target). Each pair's roundMs is its two rows' medians (when both rows are
@@ -104,7 +104,7 @@ std::vector<Pair> targetPairs(const std::vector<Row> &rows, const std::vector<Be
 struct RunInfo {
   std::string command, date, target;
   int64_t l2Bytes = 0; // the host's per-core L2, which the schedule heuristics read (0: not known)
-  std::map<int, double> peakGflops; // threads -> GFLOP/s
+  std::map<int, double> peakGflops;     // threads -> GFLOP/s
   std::map<int, std::vector<int>> cpus; // threads -> the CPUs its measurements ran on (Cpus.h)
   int reps = 0;
   int pairRounds = 0; // rounds of each Pair

@@ -55,7 +55,8 @@ SpotCheck spotCheck(const BenchShape &s, const std::vector<const HostTensor *> &
     sliced.reserve(3); // (the pointers below stay valid)
     std::vector<const HostTensor *> args = {&sliced.emplace_back(sliceRows(*inputs[0], r0, n))};
     for (size_t i = 1; i < 3; ++i) // k and v: whole, or the keys the window's rows see
-      args.push_back(w.Tk < s.Tk ? &sliced.emplace_back(sliceRows(*inputs[i], 0, w.Tk)) : inputs[i]);
+      args.push_back(w.Tk < s.Tk ? &sliced.emplace_back(sliceRows(*inputs[i], 0, w.Tk))
+                                 : inputs[i]);
     args.insert(args.end(), inputs.begin() + 3, inputs.end()); // weights: whole
     // The attention op as written (not fused or decomposed: the reference evaluates its semantics).
     std::optional<kernel::ModuleSpec> spec = tools::loadKernelsFromString(
@@ -76,9 +77,8 @@ SpotCheck spotCheck(const BenchShape &s, const std::vector<const HostTensor *> &
     if (!c.pass()) {
       std::ostringstream os;
       os << "wrong results: " << window.str() << " differ from the double-precision reference by "
-         << c.maxAbs << ", " << relative
-         << " times the reference's largest magnitude there (" << c.scale << "; tolerance "
-         << c.tolerance << " times)";
+         << c.maxAbs << ", " << relative << " times the reference's largest magnitude there ("
+         << c.scale << "; tolerance " << c.tolerance << " times)";
       if (c.mismatchedSpecials)
         os << ", " << c.mismatchedSpecials << " entries inf or NaN in one and not the other";
       check.failure = os.str();

@@ -1,7 +1,7 @@
 //===- SpotCheck.h - each measured result against the reference -*- C++ -*-===//
 //
-// A row whose kernel computes something else compares nothing, so every measurement's result (attn's
-// kernels and the library baselines alike) is checked after its first call against the
+// A row whose kernel computes something else compares nothing, so every measurement's result
+// (attn's kernels and the library baselines alike) is checked after its first call against the
 // double-precision reference evaluator (attn::reference), on three windows of kSpotRows query rows
 // (the first, the middle and the last of every batch and head). The reference evaluates the shape's
 // graph of those rows alone: a few rows of work in double loops, not the whole problem (S = 16384

@@ -135,8 +135,9 @@ HostTensor randomFloats(const std::vector<int64_t> &shape, unsigned seed) {
 
 /// The result of a measurement's first call checked against the reference (SpotCheck.h): the
 /// error the row reports, or why the row fails.
-bool checked(const WorkerJob &job, const BenchShape &s, const std::vector<const HostTensor *> &inputs,
-             HostTensor &out, double &checkError, std::string &error) {
+bool checked(const WorkerJob &job, const BenchShape &s,
+             const std::vector<const HostTensor *> &inputs, HostTensor &out, double &checkError,
+             std::string &error) {
   if (job.perturbResult) // the last row's last entry: in the last window
     out.set(out.numElements() - 1, out.get(out.numElements() - 1) + 1.0);
   SpotCheck c = spotCheck(s, inputs, out);
@@ -206,7 +207,8 @@ struct AttnCase {
 /// Compiles `s` (fused or as written; `schedule` empty: the heuristic's) for the job's target.
 bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const std::string &schedule,
                  mlir::MLIRContext &ctx, AttnCase &c, std::string &error) {
-  // (attn-bench refused a target this CPU cannot run before starting workers; compileJit checks too.)
+  // (attn-bench refused a target this CPU cannot run before starting workers; compileJit checks
+  // too.)
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(job.target, /*runsHere=*/false);
   if (!target) {
     error = "unknown target '" + job.target + "'";
@@ -315,11 +317,11 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     baseline = makeBaseline(job.baselineA, a, job.threads, error);
     if (!baseline || !prepareAttn(job, b, true, job.scheduleB, ctx, cb, error))
       return fail(error);
-    if (cb.in.size() != 3 || llvm::any_of(cb.in, [](const HostTensor *t) {
-          return t->elem != kernel::ElemType::F32;
-        }))
+    if (cb.in.size() != 3 ||
+        llvm::any_of(cb.in, [](const HostTensor *t) { return t->elem != kernel::ElemType::F32; }))
       return fail("internal: a baseline's pair needs the f32 q, k and v of a dot-product shape, "
-                  "not " + a.name + "'s inputs"); // (makeBaseline refused every other shape)
+                  "not " +
+                  a.name + "'s inputs"); // (makeBaseline refused every other shape)
     baselineOut.resize(static_cast<size_t>(a.B * a.H * a.Tq * a.D));
   } else if (!prepareAttn(job, a, true, job.schedule, ctx, ca, error) ||
              !prepareAttn(job, b, true, job.scheduleB, ctx, cb, error)) {

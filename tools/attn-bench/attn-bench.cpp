@@ -9,20 +9,20 @@
 // spread of repeated runs after a warm-up, GFLOP/s, % of the measured peak, the ratio to the best
 // library baseline of the same shape and thread count, GB/s (decode), tanh/s (additive), and the
 // peak resident memory during the runs. Each measurement runs in its own process (Worker.h).
-// Then the targets that are ratios (the heuristic's schedule against the tuner's, the unmasked kernel
-// against the causal one, the best library against the fused kernel, the fused kernel against the
-// FMA peak) are timed again as pairs: both sides in one process, called alternately (Results.h,
-// Pair).
+// Then the targets that are ratios (the heuristic's schedule against the tuner's, the unmasked
+// kernel against the causal one, the best library against the fused kernel, the fused kernel
+// against the FMA peak) are timed again as pairs: both sides in one process, called alternately
+// (Results.h, Pair).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Baselines.h"
 #include "BenchShapes.h"
+#include "Cpus.h"
 #include "Pipeline.h"
 #include "Python.h"
 #include "Results.h"
-#include "Baselines.h"
 #include "ToolSupport.h"
-#include "Cpus.h"
 #include "Worker.h"
 
 #include "attn/Backend/Target.h"
@@ -55,7 +55,8 @@ static cl::opt<bool> quick("quick",
                            cl::desc("A small set of shapes (S = 64 and the like) on one thread, "
                                     "tuning 2 s per shape: the tool tried in a few minutes"),
                            cl::cat(category));
-static cl::opt<int> reps("reps", cl::desc("Timed runs per measurement, after a warm-up (default 7)"),
+static cl::opt<int> reps("reps",
+                         cl::desc("Timed runs per measurement, after a warm-up (default 7)"),
                          cl::init(7), cl::cat(category));
 static cl::list<std::string> shapeFilter("shapes", cl::CommaSeparated,
                                          cl::desc("Only these shapes (names as in the table)"),
@@ -79,8 +80,9 @@ static cl::opt<bool> pairsFlag(
     cl::init(true), cl::cat(category));
 constexpr double kQuickTuneBudgetSeconds = 2;
 constexpr int kMaxTimeoutSeconds = 7 * 24 * 3600;
-static cl::opt<double> timeoutSeconds("timeout", cl::desc("Seconds a measurement may take (default "
-                                                          "900)"),
+static cl::opt<double> timeoutSeconds("timeout",
+                                      cl::desc("Seconds a measurement may take (default "
+                                               "900)"),
                                       cl::init(900), cl::cat(category));
 static cl::opt<std::string> targetFlag(
     "target",
@@ -171,8 +173,8 @@ llvm::json::Object spawnWorker(const std::string &self, const WorkerJob &job) {
   std::vector<std::string> env;
   for (char **e = environ; *e; ++e) {
     std::string var = *e;
-    for (const char *drop : {"HL_NUM_THREADS=", "OMP_NUM_THREADS=", "OPENBLAS_NUM_THREADS=",
-                             "OPENBLAS_CORETYPE="})
+    for (const char *drop :
+         {"HL_NUM_THREADS=", "OMP_NUM_THREADS=", "OPENBLAS_NUM_THREADS=", "OPENBLAS_CORETYPE="})
       if (var.rfind(drop, 0) == 0)
         var.clear();
     if (!var.empty())
@@ -222,7 +224,8 @@ WorkerJob runJob(const std::string &scheme, const std::vector<int> &cpus, int th
 }
 
 /// A worker result's array of numbers (its timings) appended to `out`.
-void appendNumbers(const llvm::json::Object &result, llvm::StringRef key, std::vector<double> &out) {
+void appendNumbers(const llvm::json::Object &result, llvm::StringRef key,
+                   std::vector<double> &out) {
   if (const llvm::json::Array *a = result.getArray(key))
     for (const llvm::json::Value &v : *a)
       out.push_back(v.getAsNumber().value_or(0));
@@ -329,10 +332,10 @@ int writeGpuGraphs(const std::string &dir) {
   return 0;
 }
 
-/// Writes the JSON and CSV files (each whole or not at all), and the report. Called before the first
-/// measurement, so an unwritable path fails at once, and after every measurement, so the files
-/// follow the run. The report is drawn from the JSON (tools/attn-bench/report.py, matplotlib); it
-/// reloads itself until the run is complete.
+/// Writes the JSON and CSV files (each whole or not at all), and the report. Called before the
+/// first measurement, so an unwritable path fails at once, and after every measurement, so the
+/// files follow the run. The report is drawn from the JSON (tools/attn-bench/report.py,
+/// matplotlib); it reloads itself until the run is complete.
 bool writeOutputs(const Results &results, std::string &error) {
   static int rewrites = 0;
   std::string text;
@@ -379,7 +382,8 @@ int main(int argc, char **argv) {
                                             "--quick)"),
                                    cl::cat(category));
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(argc, argv, "attn-bench: attention schemes against the best libraries\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "attn-bench: attention schemes against the best libraries\n");
   if (reps < 1)
     return tools::fail("--reps must be at least 1, got " + std::to_string(reps));
   if (quick && tuneBudget.getNumOccurrences() == 0)
@@ -407,7 +411,8 @@ int main(int argc, char **argv) {
     return tools::fail(why);
   // Each output writable, and no file named for two outputs.
   std::vector<std::string> written;
-  for (const std::string &path : {std::string(jsonFile), std::string(csvFile), std::string(reportFile)})
+  for (const std::string &path :
+       {std::string(jsonFile), std::string(csvFile), std::string(reportFile)})
     if (!path.empty())
       written.push_back(path);
   for (size_t i = 0; i < written.size(); ++i) {
@@ -416,7 +421,8 @@ int main(int argc, char **argv) {
       return tools::fail(why);
     for (size_t j = 0; j < i; ++j)
       if (sameOutputPath(written[i], written[j]))
-        return tools::fail("'" + written[i] + "' is given for two outputs (--json, --csv, "
+        return tools::fail("'" + written[i] +
+                           "' is given for two outputs (--json, --csv, "
                            "--report); each needs a file of its own");
   }
   if (timeoutSeconds > kMaxTimeoutSeconds)
@@ -437,8 +443,8 @@ int main(int argc, char **argv) {
       std::string known;
       for (const BenchShape &s : shapes)
         known += (known.empty() ? "" : ", ") + s.name;
-      return tools::fail("--shapes: unknown shape '" + name + "'" + (quick ? " in the --quick set" : "") +
-                         "; the shapes are " + known);
+      return tools::fail("--shapes: unknown shape '" + name + "'" +
+                         (quick ? " in the --quick set" : "") + "; the shapes are " + known);
     }
   for (const std::string &name : schemeFilter)
     if (!llvm::is_contained(allSchemes(), name))
@@ -464,7 +470,8 @@ int main(int argc, char **argv) {
       }
   }
   if (rows.empty())
-    return tools::fail("nothing to measure: no scheme of --schemes applies to the shapes of --shapes");
+    return tools::fail(
+        "nothing to measure: no scheme of --schemes applies to the shapes of --shapes");
 
   RunInfo info;
   for (int i = 0; i < argc; ++i)
@@ -500,7 +507,8 @@ int main(int argc, char **argv) {
   bool tty = ::isatty(2);
   auto started = std::chrono::steady_clock::now();
 
-  // The machine's peak, measured now, in this run, on the CPUs the rows of each thread count run on.
+  // The machine's peak, measured now, in this run, on the CPUs the rows of each thread count run
+  // on.
   std::vector<int> allowed = allowedCpus();
   for (int t : threadCounts) {
     std::vector<int> cpus = cpusForThreads(allowed, t);
@@ -512,8 +520,9 @@ int main(int argc, char **argv) {
   }
   pinTo(allowed);
   for (int t : threadCounts)
-    llvm::errs() << "FMA peak, " << t << " thread(s): "
-                 << llvm::format("%.1f", results.info.peakGflops[t]) << " GFLOP/s\n";
+    llvm::errs() << "FMA peak, " << t
+                 << " thread(s): " << llvm::format("%.1f", results.info.peakGflops[t])
+                 << " GFLOP/s\n";
 
   std::map<std::pair<std::string, int>, TunedSchedule> tuned; // (shape, threads) -> the tuner's
   std::vector<Row> &all = results.rows;

@@ -2,9 +2,10 @@
 //
 // attn-compile model.mlir -o OUT_DIR [--target=T] [--emit=LIST] [--entry=NAME]
 //
-// Writes OUT_DIR/NAME.a and OUT_DIR/NAME.h for each public function (Halide's AOT calling convention:
-// one halide_buffer_t * per argument, then one per result, returning 0 on success), and one shared
-// Halide runtime, OUT_DIR/attn_runtime.a. Link: c++ main.cpp OUT/NAME.a OUT/attn_runtime.a -ldl -lpthread
+// Writes OUT_DIR/NAME.a and OUT_DIR/NAME.h for each public function (Halide's AOT calling
+// convention: one halide_buffer_t * per argument, then one per result, returning 0 on success), and
+// one shared Halide runtime, OUT_DIR/attn_runtime.a. Link: c++ main.cpp OUT/NAME.a
+// OUT/attn_runtime.a -ldl -lpthread
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +15,8 @@
 #include "attn/Runtime/AtomicFile.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -23,21 +24,21 @@
 
 #include <algorithm>
 
-
 namespace cl = llvm::cl;
 using namespace attn;
 
 static cl::OptionCategory category("attn-compile options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string> outDir("o", cl::desc("Output directory: created, or replaced whole if "
-                                                "attn-compile wrote it (or it is empty)"),
+static cl::opt<std::string> outDir("o",
+                                   cl::desc("Output directory: created, or replaced whole if "
+                                            "attn-compile wrote it (or it is empty)"),
                                    cl::value_desc("dir"), cl::Required, cl::cat(category));
-static cl::opt<std::string> targetFlag(
-    "target",
-    cl::desc("Halide target string (default: host, minus CPU features this CPU lacks; "
-             "e.g. host, x86-64-linux-avx2, x86-64-linux-avx512_skylake)"),
-    cl::value_desc("target"), cl::cat(category));
+static cl::opt<std::string>
+    targetFlag("target",
+               cl::desc("Halide target string (default: host, minus CPU features this CPU lacks; "
+                        "e.g. host, x86-64-linux-avx2, x86-64-linux-avx512_skylake)"),
+               cl::value_desc("target"), cl::cat(category));
 /// --emit's help: one line per kind (backend::emitKinds), as cl::values would print them.
 static std::string emitHelp() {
   std::string help = "Extra outputs into OUT_DIR, a comma-separated list of:";
@@ -55,11 +56,12 @@ static cl::opt<std::string> passPipeline(
              "attn-select-schedule, ops without a schedule get the lowering's fixed defaults, not "
              "the heuristic's"),
     cl::value_desc("pipeline"), cl::cat(category));
-static cl::opt<bool> fuseFlag("fuse",
-                              cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
-                                       "into attention and fold bilinear weights (default true; "
-                                       "--fuse=false lowers every op as written)"),
-                              cl::init(true), cl::cat(category));
+static cl::opt<bool>
+    fuseFlag("fuse",
+             cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
+                      "into attention and fold bilinear weights (default true; "
+                      "--fuse=false lowers every op as written)"),
+             cl::init(true), cl::cat(category));
 static cl::opt<int> progressEvery("progress-every",
                                   cl::desc("Seconds between the lines that say a kernel is still "
                                            "compiling (default 10)"),
@@ -67,8 +69,9 @@ static cl::opt<int> progressEvery("progress-every",
 static cl::opt<std::string> entryFlag("entry", cl::desc("Compile only this function"),
                                       cl::value_desc("name"), cl::cat(category));
 
-/// The file attn-compile leaves in every output directory: what it wrote there and for which target.
-/// A directory that holds it (or nothing) may be replaced by a later run; any other is refused.
+/// The file attn-compile leaves in every output directory: what it wrote there and for which
+/// target. A directory that holds it (or nothing) may be replaced by a later run; any other is
+/// refused.
 static const char *const kMarker = ".attn-compile";
 
 /// Why the module's kernels cannot have their names, or "": each name must be one
@@ -111,7 +114,8 @@ int main(int argc, char **argv) {
   if (!target)
     return 1;
   for (backend::Emit e : extra)
-    if ((e == backend::Emit::Ptx && !target->cuda) || (e == backend::Emit::OpenCL && !target->opencl))
+    if ((e == backend::Emit::Ptx && !target->cuda) ||
+        (e == backend::Emit::OpenCL && !target->opencl))
       return tools::fail(std::string("--emit=") + backend::emitName(e) + " needs a " +
                          (e == backend::Emit::Ptx ? "CUDA target (for example "
                                                     "--target=host-cuda-cuda_capability_80)"
@@ -119,8 +123,8 @@ int main(int argc, char **argv) {
                          "; the target is " + target->halideTarget);
 
   mlir::MLIRContext ctx;
-  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx,
-                                                                   {fuseFlag, targetFlag, passPipeline, /*mlirFlags=*/true});
+  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(
+      inputFile, entryFlag, ctx, {fuseFlag, targetFlag, passPipeline, /*mlirFlags=*/true});
   if (!spec)
     return 1;
   if (std::string why = kernelNamesProblem(*spec); !why.empty())
@@ -138,9 +142,9 @@ int main(int argc, char **argv) {
   for (const kernel::FunctionSpec &fn : spec->functions) {
     bool compiled;
     {
-      tools::StillWorking ticker(
-          "compiling @" + fn.name + " (" + std::to_string(fn.ops.size()) + " ops)",
-          std::max(1, progressEvery.getValue()));
+      tools::StillWorking ticker("compiling @" + fn.name + " (" + std::to_string(fn.ops.size()) +
+                                     " ops)",
+                                 std::max(1, progressEvery.getValue()));
       compiled = backend::compileKernel(fn, *target, staged.path(), extra, error);
     }
     if (!compiled)

@@ -1,22 +1,22 @@
 //===- attn-opt.cpp - the attn optimizer driver ---------------------------===//
 //
 // An mlir-opt for attn: parses, verifies and transforms attention graphs. Registers only what attn
-// needs (the attn, func, arith and tensor dialects; canonicalize, cse and the attn passes): the full
-// upstream registry would cost 30 s of compile time and 80 MB of binary for nothing.
+// needs (the attn, func, arith and tensor dialects; canonicalize, cse and the attn passes): the
+// full upstream registry would cost 30 s of compile time and 80 MB of binary for nothing.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSupport.h"
 #include "attn/Backend/Target.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
-#include "ToolSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/ToolOutputFile.h"

@@ -20,8 +20,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,22 +37,26 @@ using kernel::ElemType;
 static cl::OptionCategory category("attn-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
                                       cl::cat(category));
-static cl::opt<bool> fuseFlag("fuse",
-                              cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
-                                       "into attention and fold bilinear weights (default true; "
-                                       "--fuse=false lowers every op as written)"),
-                              cl::init(true), cl::cat(category));
-static cl::opt<std::string> entryFlag("entry", cl::desc("The function to run (needed when the "
-                                                        "module has several)"),
+static cl::opt<bool>
+    fuseFlag("fuse",
+             cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
+                      "into attention and fold bilinear weights (default true; "
+                      "--fuse=false lowers every op as written)"),
+             cl::init(true), cl::cat(category));
+static cl::opt<std::string> entryFlag("entry",
+                                      cl::desc("The function to run (needed when the "
+                                               "module has several)"),
                                       cl::value_desc("name"), cl::cat(category));
-static cl::list<std::string> inputFlags("input", cl::desc("An argument's .npy file, once per "
-                                                          "argument, in order"),
+static cl::list<std::string> inputFlags("input",
+                                        cl::desc("An argument's .npy file, once per "
+                                                 "argument, in order"),
                                         cl::value_desc("file.npy"), cl::cat(category));
-static cl::opt<bool> randomInputs("random-inputs",
-                                  cl::desc("Fill arguments with seeded random data: floats uniform in "
-                                           "[-1, 1), i1 true with p = 0.75, i32 uniform in "
-                                           "[0, 2 x the largest argument dimension]"),
-                                  cl::cat(category));
+static cl::opt<bool>
+    randomInputs("random-inputs",
+                 cl::desc("Fill arguments with seeded random data: floats uniform in "
+                          "[-1, 1), i1 true with p = 0.75, i32 uniform in "
+                          "[0, 2 x the largest argument dimension]"),
+                 cl::cat(category));
 static cl::list<std::string> argShapes(
     "arg-shapes", cl::CommaSeparated,
     cl::desc("With --random-inputs: each argument's shape (AxBxC, `scalar` for rank 0), in order; "
@@ -60,21 +64,24 @@ static cl::list<std::string> argShapes(
     cl::value_desc("shape,..."), cl::cat(category));
 static cl::opt<unsigned> seedFlag("seed", cl::desc("Seed of --random-inputs"), cl::init(0),
                                   cl::cat(category));
-static cl::list<std::string> outputFlags("output", cl::desc("A result's .npy file, once per result, "
-                                                            "in order"),
+static cl::list<std::string> outputFlags("output",
+                                         cl::desc("A result's .npy file, once per result, "
+                                                  "in order"),
                                          cl::value_desc("file.npy"), cl::cat(category));
 static cl::opt<bool> printFlag("print", cl::desc("Print the results"), cl::cat(category));
-static cl::opt<bool> checkFlag("check",
-                               cl::desc("Compare with the double-precision reference evaluator; exit 1 "
-                                        "beyond tolerance (1e-4 f32, 2e-3 f16, 1e-2 bf16, relative "
-                                        "to the result's largest magnitude)"),
-                               cl::cat(category));
+static cl::opt<bool>
+    checkFlag("check",
+              cl::desc("Compare with the double-precision reference evaluator; exit 1 "
+                       "beyond tolerance (1e-4 f32, 2e-3 f16, 1e-2 bf16, relative "
+                       "to the result's largest magnitude)"),
+              cl::cat(category));
 static cl::opt<std::string> targetFlag("target", cl::desc("Halide target string (default: host)"),
                                        cl::value_desc("target"), cl::cat(category));
-static cl::opt<std::string> benchFlag("bench", cl::ValueOptional,
-                                      cl::desc("Time REPS runs after a warm-up (default 20); report "
-                                               "the median"),
-                                      cl::value_desc("reps"), cl::cat(category));
+static cl::opt<std::string>
+    benchFlag("bench", cl::ValueOptional,
+              cl::desc("Time REPS runs after a warm-up (default 20); report "
+                       "the median"),
+              cl::value_desc("reps"), cl::cat(category));
 static cl::opt<unsigned> maxInputMb("max-input-mb",
                                     cl::desc("Refuse inputs and outputs larger than this many MiB "
                                              "in total (default 4096)"),
@@ -93,9 +100,9 @@ static cl::opt<unsigned> heatmapResult("heatmap-result",
 static cl::list<std::string> labelsFlag("labels", cl::CommaSeparated,
                                         cl::desc("--heatmap: the key positions' labels (tokens)"),
                                         cl::value_desc("a,b,..."), cl::cat(category));
-static cl::list<std::string> queryLabelsFlag(
-    "query-labels", cl::CommaSeparated, cl::desc("--heatmap: the query positions' labels"),
-    cl::value_desc("a,b,..."), cl::cat(category));
+static cl::list<std::string> queryLabelsFlag("query-labels", cl::CommaSeparated,
+                                             cl::desc("--heatmap: the query positions' labels"),
+                                             cl::value_desc("a,b,..."), cl::cat(category));
 
 namespace {
 
@@ -121,7 +128,8 @@ int heatmapResultIndex(const kernel::FunctionSpec &fn, std::string &error) {
       if (op.kind == kernel::OpKind::Softmax && op.result == fn.results[r] &&
           fn.resultType(r).rank() >= 2)
         return static_cast<int>(r);
-  error = "--heatmap: @" + fn.name + " returns no attention weights (a result of attn.softmax); "
+  error = "--heatmap: @" + fn.name +
+          " returns no attention weights (a result of attn.softmax); "
           "return them, or choose a result with --heatmap-result";
   return -1;
 }
@@ -138,7 +146,8 @@ bool drawHeatmap(const kernel::FunctionSpec &fn, int r, const HostTensor &weight
   for (int64_t e = 0; e < weights.numElements(); ++e)
     w.set(e, weights.get(e));
   bool ok = writeNpy(std::string(npy), w, error);
-  std::vector<std::string> args = {std::string(npy), heatmapFlag, "--title=@" + fn.name + ", result #" + std::to_string(r)};
+  std::vector<std::string> args = {std::string(npy), heatmapFlag,
+                                   "--title=@" + fn.name + ", result #" + std::to_string(r)};
   if (!labelsFlag.empty())
     args.push_back("--labels=" + llvm::join(labelsFlag, ","));
   if (!queryLabelsFlag.empty())
@@ -168,13 +177,13 @@ std::string shapeText(const std::vector<int64_t> &s) {
 }
 
 /// Checks a file's tensor against an argument's declared type.
-bool fitsArgument(const kernel::FunctionSpec &fn, int i, const HostTensor &t, const std::string &file,
-                  std::string &error) {
+bool fitsArgument(const kernel::FunctionSpec &fn, int i, const HostTensor &t,
+                  const std::string &file, std::string &error) {
   const kernel::TensorType &type = fn.values[i];
   bool dtypeOk = t.elem == type.elem || (type.elem == ElemType::BF16 && t.elem == ElemType::F32);
   if (!dtypeOk) {
-    error = argLabel(fn, i) + ": '" + file + "' holds " + npyDtypeName(t.elem) + " data, expected " +
-            npyDtypeName(type.elem);
+    error = argLabel(fn, i) + ": '" + file + "' holds " + npyDtypeName(t.elem) +
+            " data, expected " + npyDtypeName(type.elem);
     return false;
   }
   bool shapeOk = t.shape.size() == type.shape.size();
@@ -203,7 +212,8 @@ bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
   while (p <= text.size()) {
     size_t x = text.find('x', p);
     std::string part = text.substr(p, x == std::string::npos ? std::string::npos : x - p);
-    if (part.empty() || part.size() > 9 || part.find_first_not_of("0123456789") != std::string::npos)
+    if (part.empty() || part.size() > 9 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
       return false;
     shape.push_back(std::stoll(part));
     if (x == std::string::npos)
@@ -292,8 +302,9 @@ int main(int argc, char **argv) {
   tools::setToolName(argv[0]);
   // libLLVM.so registers its own `threads` option; ours is declared once that one is released.
   tools::releaseLlvmOption("threads");
-  static cl::opt<int> threadsFlag("threads", cl::desc("Threads of the kernel's thread pool "
-                                                      "(default: all cores)"),
+  static cl::opt<int> threadsFlag("threads",
+                                  cl::desc("Threads of the kernel's thread pool "
+                                           "(default: all cores)"),
                                   cl::init(0), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "attn-run: run an attention graph on .npy data\n");
@@ -307,7 +318,8 @@ int main(int argc, char **argv) {
     if (!benchFlag.empty()) {
       if (benchFlag.find_first_not_of("0123456789") != std::string::npos || benchFlag.size() > 6 ||
           (benchReps = std::stoi(benchFlag)) < 1)
-        return tools::fail("--bench takes a positive number of repetitions, got '" + benchFlag + "'");
+        return tools::fail("--bench takes a positive number of repetitions, got '" + benchFlag +
+                           "'");
     }
   }
   if (randomInputs && !inputFlags.empty())
@@ -331,8 +343,8 @@ int main(int argc, char **argv) {
     backend::setThreadCount(threadsFlag);
 
   mlir::MLIRContext ctx;
-  std::optional<kernel::ModuleSpec> spec = tools::loadKernels(inputFile, entryFlag, ctx,
-                                                                   {fuseFlag, targetFlag});
+  std::optional<kernel::ModuleSpec> spec =
+      tools::loadKernels(inputFile, entryFlag, ctx, {fuseFlag, targetFlag});
   if (!spec)
     return 1;
   if (spec->functions.size() > 1) {
@@ -385,15 +397,17 @@ int main(int argc, char **argv) {
       return tools::fail(error);
     for (size_t j = 0; j < i; ++j)
       if (sameOutputPath(written[i], written[j]))
-        return tools::fail("'" + written[i] + "' is given for two outputs" +
-                           (written[j] != written[i] ? " (as '" + written[j] + "')" : std::string()) +
-                           "; each result needs a file of its own");
+        return tools::fail(
+            "'" + written[i] + "' is given for two outputs" +
+            (written[j] != written[i] ? " (as '" + written[j] + "')" : std::string()) +
+            "; each result needs a file of its own");
   }
 
   // Result shapes, and every shape rule, checked on the actual sizes before running.
   std::vector<HostTensor> outputs;
   bool overBudget = false;
-  if (!tools::resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used), &overBudget))
+  if (!tools::resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used),
+                            &overBudget))
     return tools::fail(error + (overBudget ? budgetNote() : ""));
 
   int heatmapIndex = -1;
@@ -405,9 +419,9 @@ int main(int argc, char **argv) {
                            const char *what) {
       if (labels.empty() || static_cast<int64_t>(labels.size()) == n)
         return true;
-      error = std::string(flag) + " has " + std::to_string(labels.size()) + " labels, but result #" +
-              std::to_string(heatmapIndex) + " " + shapeText(shape) + " has " + std::to_string(n) +
-              " " + what;
+      error = std::string(flag) + " has " + std::to_string(labels.size()) +
+              " labels, but result #" + std::to_string(heatmapIndex) + " " + shapeText(shape) +
+              " has " + std::to_string(n) + " " + what;
       return false;
     };
     if (!checkLabels(labelsFlag, shape.back(), "--labels", "key positions") ||
@@ -433,11 +447,13 @@ int main(int argc, char **argv) {
       auto t0 = std::chrono::steady_clock::now();
       if (!kernel->run(inputPtrs, outputs, error))
         return tools::fail(error);
-      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(ms.begin(), ms.end());
-    llvm::outs() << llvm::format("@%s: median %.4f ms over %d runs (min %.4f, max %.4f) after a warm-up\n",
-                                 fn.name.c_str(), ms[ms.size() / 2], benchReps, ms.front(), ms.back());
+    llvm::outs() << llvm::format(
+        "@%s: median %.4f ms over %d runs (min %.4f, max %.4f) after a warm-up\n", fn.name.c_str(),
+        ms[ms.size() / 2], benchReps, ms.front(), ms.back());
   }
 
   for (size_t r = 0; r < outputs.size(); ++r) {

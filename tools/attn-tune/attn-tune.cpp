@@ -28,18 +28,21 @@ using namespace attn;
 static cl::OptionCategory category("attn-tune options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string> outputFile("o", cl::desc("The tuned module (required unless "
-                                                    "--list-candidates)"),
+static cl::opt<std::string> outputFile("o",
+                                       cl::desc("The tuned module (required unless "
+                                                "--list-candidates)"),
                                        cl::value_desc("file"), cl::cat(category));
 static cl::opt<bool> listOnly("list-candidates",
                               cl::desc("Print the schedules the search tries first for each "
                                        "attn.attention op (one line each: @function schedule) and "
                                        "exit; nothing is compiled or measured"),
                               cl::cat(category));
-static cl::opt<double> budget("budget", cl::desc("Seconds per function, compile times included "
-                                                 "(default 60)"),
+static cl::opt<double> budget("budget",
+                              cl::desc("Seconds per function, compile times included "
+                                       "(default 60)"),
                               cl::init(60), cl::cat(category));
-static cl::opt<int> reps("reps", cl::desc("Timed runs per candidate; the fastest counts (default 5)"),
+static cl::opt<int> reps("reps",
+                         cl::desc("Timed runs per candidate; the fastest counts (default 5)"),
                          cl::init(5), cl::cat(category));
 static cl::opt<int> confirmRounds(
     "confirm-rounds",
@@ -60,11 +63,13 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::setToolName(argv[0]);
   tools::releaseLlvmOption("threads");
-  static cl::opt<int> threads("threads", cl::desc("Threads the kernels run on while tuning (default: "
-                                                  "all cores)"),
+  static cl::opt<int> threads("threads",
+                              cl::desc("Threads the kernels run on while tuning (default: "
+                                       "all cores)"),
                               cl::init(0), cl::cat(category));
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(argc, argv, "attn-tune: measure candidate schedules, keep the fastest\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "attn-tune: measure candidate schedules, keep the fastest\n");
   if (std::string why = tools::secondsProblem("budget", budget, /*positive=*/true); !why.empty())
     return tools::fail(why);
   if (reps < 1)

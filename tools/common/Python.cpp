@@ -5,6 +5,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
 #include <optional>
@@ -12,6 +13,14 @@
 namespace attn::tools {
 
 std::string scriptPath(const std::string &relative) {
+  // An installed tool finds its scripts beside it (cmake/AttnInstall.cmake); a built one, in the
+  // source tree it was built from.
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+  llvm::SmallString<256> installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(installed, "share", "attn", relative);
+  if (!exe.empty() && llvm::sys::fs::exists(installed))
+    return std::string(installed);
   return std::string(ATTN_SOURCE_DIR) + "/" + relative;
 }
 
@@ -45,7 +54,9 @@ bool runPython(const std::string &script, const std::vector<std::string> &args, 
   llvm::sys::fs::remove(out);
   llvm::sys::fs::remove(err);
   if (rc != 0) {
-    error = !stderrText.empty() ? stderrText : execError.empty() ? "exit code " + std::to_string(rc) : execError;
+    error = !stderrText.empty() ? stderrText
+            : execError.empty() ? "exit code " + std::to_string(rc)
+                                : execError;
     while (!error.empty() && error.back() == '\n')
       error.pop_back();
     return false;

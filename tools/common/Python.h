@@ -14,7 +14,8 @@
 
 namespace attn::tools {
 
-/// The path of a script in the source tree, e.g. scriptPath("tools/attn-run/heatmap.py").
+/// The path of a tool script, e.g. scriptPath("tools/attn-run/heatmap.py"): under PREFIX/share/attn
+/// for an installed tool, else in the source tree the tool was built from.
 std::string scriptPath(const std::string &relative);
 
 /// Runs `python3 SCRIPT ARGS...`; `output` receives its stdout. On failure returns false and

@@ -13,15 +13,15 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -31,11 +31,11 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <cstdio>
 #include <functional>
+#include <mutex>
 #include <random>
+#include <thread>
 
 namespace attn::tools {
 
@@ -119,8 +119,8 @@ bool writeModule(mlir::ModuleOp module, const std::string &path, std::string &er
   return writeFileAtomically(path, text, error);
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> parseModuleString(const std::string &text, const std::string &name,
-                                                    mlir::MLIRContext &ctx) {
+mlir::OwningOpRef<mlir::ModuleOp>
+parseModuleString(const std::string &text, const std::string &name, mlir::MLIRContext &ctx) {
   loadDialects(ctx);
   return parseBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), ctx);
 }
@@ -152,11 +152,12 @@ void registerMlirFlags(llvm::cl::OptionCategory &category) {
   mlir::registerAsmPrinterCLOptions();
   // Shown in --help: the flags of mlir-opt's that an attn-compile user reaches for; the rest of
   // MLIR's work too (--help-hidden lists them).
-  static const char *const shown[] = {
-      "mlir-print-ir-after-all", "mlir-print-ir-before-all", "mlir-print-ir-after",
-      "mlir-print-ir-before",    "mlir-print-ir-after-change", "mlir-print-ir-after-failure",
-      "mlir-print-ir-module-scope", "mlir-timing", "mlir-timing-display", "mlir-pass-statistics",
-      "mlir-disable-threading",  "mlir-print-debuginfo"};
+  static const char *const shown[] = {"mlir-print-ir-after-all",    "mlir-print-ir-before-all",
+                                      "mlir-print-ir-after",        "mlir-print-ir-before",
+                                      "mlir-print-ir-after-change", "mlir-print-ir-after-failure",
+                                      "mlir-print-ir-module-scope", "mlir-timing",
+                                      "mlir-timing-display",        "mlir-pass-statistics",
+                                      "mlir-disable-threading",     "mlir-print-debuginfo"};
   llvm::StringMap<llvm::cl::Option *> &options = llvm::cl::getRegisteredOptions();
   for (const char *name : shown)
     if (auto it = options.find(name); it != options.end()) {
@@ -180,10 +181,11 @@ static mlir::LogicalResult buildPipeline(mlir::PassManager &pm, const PipelineOp
   llvm::raw_string_ostream os(error);
   mlir::FailureOr<mlir::OpPassManager> parsed = mlir::parsePassPipeline(options.passPipeline, os);
   if (mlir::failed(parsed) || parsed->getOpName() != "builtin.module") {
-    fail("--pass-pipeline: " + (error.empty() ? std::string("the pipeline must be anchored on "
-                                                            "the module, e.g. "
-                                                            "'builtin.module(func.func(attn-fuse))'")
-                                              : error));
+    fail("--pass-pipeline: " + (error.empty()
+                                    ? std::string("the pipeline must be anchored on "
+                                                  "the module, e.g. "
+                                                  "'builtin.module(func.func(attn-fuse))'")
+                                    : error));
     return mlir::failure();
   }
   // The parsed passes, under the instrumentation (IR printing, timing) already installed in pm.
@@ -206,7 +208,8 @@ mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &op
     snapshots->push_back({after, text});
   };
   print("");
-  for (KernelPipelineStep &step : kernelPipeline(options)) { // one pass manager per pass: the IR after each
+  for (KernelPipelineStep &step :
+       kernelPipeline(options)) { // one pass manager per pass: the IR after each
     mlir::PassManager pm(module.getContext());
     pm.nest<mlir::func::FuncOp>().addPass(step.create());
     if (failed(pm.run(module)))
@@ -297,8 +300,8 @@ bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor>
     bytes = n > UINT64_MAX - bytes ? UINT64_MAX : bytes + n;
   }
   if (bytes > budgetBytes) {
-    error = "the results of @" + fn.name + " need " + std::to_string(bytes) + " bytes, more than the " +
-            std::to_string(budgetBytes) + " bytes allowed";
+    error = "the results of @" + fn.name + " need " + std::to_string(bytes) +
+            " bytes, more than the " + std::to_string(budgetBytes) + " bytes allowed";
     if (overBudget)
       *overBudget = true;
     return false;

@@ -14,8 +14,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace attn::tools {
 
@@ -48,7 +48,8 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModule(const std::string &path, mlir::MLIR
 bool writeModule(mlir::ModuleOp module, const std::string &path, std::string &error);
 
 /// What the tools do to a module before lowering it: attn::kernelPipeline, or a pipeline of the
-/// user's (attn-compile --pass-pipeline), under MLIR's pass-manager flags where the tool takes them.
+/// user's (attn-compile --pass-pipeline), under MLIR's pass-manager flags where the tool takes
+/// them.
 struct PipelineOptions : KernelPipelineOptions {
   PipelineOptions(bool fuse = true, std::string target = "", std::string passPipeline = "",
                   bool mlirFlags = false)
@@ -89,8 +90,8 @@ std::optional<kernel::ModuleSpec> loadKernelsFromString(const std::string &text,
                                                         const PipelineOptions &options);
 
 /// Parses MLIR text and verifies it.
-mlir::OwningOpRef<mlir::ModuleOp> parseModuleString(const std::string &text, const std::string &name,
-                                                    mlir::MLIRContext &ctx);
+mlir::OwningOpRef<mlir::ModuleOp>
+parseModuleString(const std::string &text, const std::string &name, mlir::MLIRContext &ctx);
 
 /// Random inputs for a function's arguments (shapes must be static): floats uniform in [-1, 1),
 /// i1 true with p = 0.75, i32 uniform in [0, 2 x the largest argument dimension].
@@ -110,12 +111,12 @@ bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor>
 /// refused too. Prints the error and returns nullopt on failure.
 std::optional<backend::TargetInfo> targetFromFlag(const std::string &spec, bool runsHere);
 
-/// Unregisters a command-line option that libLLVM.so declares under a name an attn tool uses for its
-/// own flag (LLVM's `threads`, for one); call before declaring the tool's option.
+/// Unregisters a command-line option that libLLVM.so declares under a name an attn tool uses for
+/// its own flag (LLVM's `threads`, for one); call before declaring the tool's option.
 void releaseLlvmOption(const char *name);
 
-/// While alive, says on stderr every `everySeconds` that `what` is still going ("attn-compile: still
-/// compiling @f (20 s)"): a long compile shows it is alive, a short one prints nothing.
+/// While alive, says on stderr every `everySeconds` that `what` is still going ("attn-compile:
+/// still compiling @f (20 s)"): a long compile shows it is alive, a short one prints nothing.
 class StillWorking {
 public:
   StillWorking(std::string what, int everySeconds = 10);

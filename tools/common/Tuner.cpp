@@ -52,7 +52,7 @@ struct Point {
 };
 
 Point pointOf(ScheduleAttr a) {
-  return {a.getTileQ(), a.getBlockK(), a.getRegQ(),   a.getRegK(),           a.getRegV(),
+  return {a.getTileQ(),  a.getBlockK(), a.getRegQ(),   a.getRegK(),          a.getRegV(),
           a.getChunkK(), a.getSplitK(), a.getGroupQ(), a.getParallel().str()};
 }
 
@@ -71,10 +71,11 @@ bool isDecode(const Point &p, int lanes) { return p.tileQ < lanes; }
 std::vector<Axis> axesOf(bool decode, int lanes) {
   std::vector<Axis> axes;
   if (!decode)
-    axes.push_back({"tile_q", [](Point &p) -> int64_t & { return p.tileQ; },
+    axes.push_back({"tile_q",
+                    [](Point &p) -> int64_t & { return p.tileQ; },
                     {lanes, 2 * lanes, 3 * lanes, 4 * lanes, 8 * lanes, 16 * lanes}});
-  axes.push_back({"block_k", [](Point &p) -> int64_t & { return p.blockK; },
-                  {128, 256, 512, 1024, 2048}});
+  axes.push_back(
+      {"block_k", [](Point &p) -> int64_t & { return p.blockK; }, {128, 256, 512, 1024, 2048}});
   if (!decode) {
     axes.push_back({"reg_k", [](Point &p) -> int64_t & { return p.regK; }, {6, 8, 10, 12, 14}});
     axes.push_back({"reg_q", [](Point &p) -> int64_t & { return p.regQ; }, {2, 4, 6, 8}});
@@ -294,9 +295,8 @@ std::vector<Candidate> listCandidates(mlir::ModuleOp module, const backend::Targ
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error) {
   // Candidate errors (a schedule Halide rejects) are expected; keep them off the terminal.
-  mlir::ScopedDiagnosticHandler quiet(module.getContext(), [](mlir::Diagnostic &) {
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler quiet(module.getContext(),
+                                      [](mlir::Diagnostic &) { return mlir::success(); });
   for (auto fn : module.getOps<mlir::func::FuncOp>()) {
     if (fn.isPrivate() || fn.isExternal())
       continue;
@@ -305,8 +305,9 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
     for (mlir::Type t : fn.getArgumentTypes()) {
       auto tensor = mlir::cast<mlir::RankedTensorType>(t);
       if (!tensor.hasStaticShape()) {
-        error = "@" + name + " has dynamic sizes; tuning needs static shapes (tensor.cast the "
-                             "arguments or write the sizes you will run)";
+        error = "@" + name +
+                " has dynamic sizes; tuning needs static shapes (tensor.cast the "
+                "arguments or write the sizes you will run)";
         return false;
       }
       shapes.emplace_back(tensor.getShape().begin(), tensor.getShape().end());
@@ -339,7 +340,7 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).
       std::vector<HostTensor> expected;
       const std::vector<const HostTensor *> in = pointersTo(inputs);
-      Compiled last; // the kernel evaluate() measured last
+      Compiled last;       // the kernel evaluate() measured last
       double lastCost = 0; // seconds the last new candidate took to compile and time
       auto evaluate = [&](const Point &p) {
         auto it = seen.find(key(p));
@@ -366,9 +367,9 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
         if (options.progress) {
           std::string line;
           llvm::raw_string_ostream os(line);
-          os << llvm::format("[%5.1fs] ", elapsed()) << report.function << " " << text(p.attr(heuristic))
-             << ": "
-             << (wrong    ? std::string("rejected: its results differ from the heuristic schedule's")
+          os << llvm::format("[%5.1fs] ", elapsed()) << report.function << " "
+             << text(p.attr(heuristic)) << ": "
+             << (wrong ? std::string("rejected: its results differ from the heuristic schedule's")
                  : ms < 0 ? std::string("rejected")
                           : llvm::formatv("{0:F3} ms", ms).str());
           options.progress(line);
@@ -432,11 +433,10 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       // The descent's winner must beat the heuristic side by side, or the heuristic's schedule
       // stays (written as the tuner's: the tuner chose it).
       if (bestKernel.kernel && options.confirmRounds > 0) {
-        std::vector<double> ratios =
-            sideBySide(heuristicKernel, text(pointOf(heuristic).attr(heuristic)), bestKernel,
-                       text(best.attr(heuristic)), in, report.heuristicMs, kMinConfirmRounds,
-                       options.confirmRounds, [&] { return elapsed() < options.budgetSeconds; },
-                       options);
+        std::vector<double> ratios = sideBySide(
+            heuristicKernel, text(pointOf(heuristic).attr(heuristic)), bestKernel,
+            text(best.attr(heuristic)), in, report.heuristicMs, kMinConfirmRounds,
+            options.confirmRounds, [&] { return elapsed() < options.budgetSeconds; }, options);
         report.confirmRounds = static_cast<int>(ratios.size());
         report.confirmRatio = percentileOf(ratios, 0.5);
         bool confirmed = !ratios.empty() && report.confirmRatio < kMinGain;

@@ -19,10 +19,10 @@ namespace attn::tools {
 enum class TimingPhase { Descent, SideBySide };
 
 struct TuneOptions {
-  double budgetSeconds = 60;  // per function, compile time included
-  int reps = 5;               // timed runs per candidate (the minimum decides)
-  int confirmRounds = 30;     // rounds of the winner against the heuristic, alternated; 0: none
-  int maxCandidates = 0;      // schedules measured at most, the heuristic's included; 0: no limit
+  double budgetSeconds = 60; // per function, compile time included
+  int reps = 5;              // timed runs per candidate (the minimum decides)
+  int confirmRounds = 30;    // rounds of the winner against the heuristic, alternated; 0: none
+  int maxCandidates = 0;     // schedules measured at most, the heuristic's included; 0: no limit
   backend::TargetInfo target;
   std::function<void(const std::string &)> progress; // one line per candidate
   /// Test seam (test/Unit/tuner-decisions.cpp): when set, each time measured (ms per call) is
@@ -35,15 +35,15 @@ struct TuneOptions {
 };
 
 struct TuneReport {
-  std::string function, op;       // "@f", "attn.attention (model.mlir:3:8)"
-  std::string heuristic, best;    // #attn.schedule<...> texts
+  std::string function, op;    // "@f", "attn.attention (model.mlir:3:8)"
+  std::string heuristic, best; // #attn.schedule<...> texts
   double heuristicMs = 0, bestMs = 0;
   int candidates = 0;
-  int wrongResults = 0;           // candidates rejected: results differ from the heuristic's
-  int confirmRounds = 0;          // rounds of the side-by-side check (0: none ran)
-  double confirmRatio = 0;        // their median of winner ms / heuristic ms
-  bool keptHeuristic = false;     // the check found the winner not faster: `best` is the heuristic
-  bool onlyHeuristic = false;     // no other candidate was measured: the schedule is left as it was
+  int wrongResults = 0;       // candidates rejected: results differ from the heuristic's
+  int confirmRounds = 0;      // rounds of the side-by-side check (0: none ran)
+  double confirmRatio = 0;    // their median of winner ms / heuristic ms
+  bool keptHeuristic = false; // the check found the winner not faster: `best` is the heuristic
+  bool onlyHeuristic = false; // no other candidate was measured: the schedule is left as it was
   double seconds = 0;
 };
 
@@ -60,8 +60,8 @@ bool resultsAgree(const std::vector<HostTensor> &got, const std::vector<HostTens
 /// alternately with the heuristic's kernel (confirmRounds rounds in the budget's last fifth, the
 /// first 3 even past it) and kept only if the median of the rounds' ratios says it is 1% faster.
 /// The chosen schedule (source = "tuned") is written into the op; where the budget allowed no
-/// candidate but the heuristic's, the op keeps its schedule as it was. The budget is checked between
-/// measurements. Returns false with `error` when a function cannot be tuned.
+/// candidate but the heuristic's, the op keeps its schedule as it was. The budget is checked
+/// between measurements. Returns false with `error` when a function cannot be tuned.
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error);
 

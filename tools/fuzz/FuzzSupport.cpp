@@ -28,7 +28,8 @@ ParsedModule::ParsedModule(const uint8_t *data, size_t size) {
   text.assign(reinterpret_cast<const char *>(data), size);
   if (tooDeepNesting(text) >= 0) // refused as the tools refuse it (TextLimits.h)
     return;
-  module = mlir::parseSourceString<mlir::ModuleOp>(llvm::StringRef(text), context.get(), "fuzz-input");
+  module =
+      mlir::parseSourceString<mlir::ModuleOp>(llvm::StringRef(text), context.get(), "fuzz-input");
 }
 
 mlir::LogicalResult runAttnPipeline(mlir::ModuleOp module) {

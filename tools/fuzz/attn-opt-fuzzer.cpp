@@ -3,8 +3,8 @@
 // Feeds arbitrary bytes through what attn-opt and the kernel tools do with a module before Halide:
 // parse, verify, the attn pass pipeline (decompose-multi-head, fuse, fold-bilinear, canonicalize,
 // select-schedule) and the extraction of kernel descriptions. Any input may be rejected with
-// diagnostics; none may crash, hang or allocate without bound. Seed corpus: the test suite's and the
-// examples' .mlir files (scripts/fuzz.sh).
+// diagnostics; none may crash, hang or allocate without bound. Seed corpus: the test suite's and
+// the examples' .mlir files (scripts/fuzz.sh).
 //
 //===----------------------------------------------------------------------===//
 

@@ -18,11 +18,13 @@
 //   pf-first: the whole row, in the first row block only.
 // And the same products in the transposed form (accumulators over 2 vectors of 16 rows x 8 values,
 // V broadcast, p loaded as vectors), the Q.K^T loop's shape.
-// GFLOP/s beside the peak of 16 independent FMA chains (attn-bench's probe); docs/benchmarks-history.md,
-// 2026-12-05. Not part of the build. Compile it with clang, whose register allocation matches the
-// kernel's (4 loads of V and 4 broadcasts per 16 FMAs; g++ folds every V load into its FMA):
+// GFLOP/s beside the peak of 16 independent FMA chains (attn-bench's probe);
+// docs/benchmarks-history.md, 2026-12-05. Not part of the build. Compile it with clang, whose
+// register allocation matches the kernel's (4 loads of V and 4 broadcasts per 16 FMAs; g++ folds
+// every V load into its FMA):
 //
-//   clang++-14 -O3 -march=native -std=c++17 bench/experiments/micro/pv_block.cpp -o /tmp/pv_block && taskset -c 0 /tmp/pv_block
+//   clang++-14 -O3 -march=native -std=c++17 bench/experiments/micro/pv_block.cpp -o /tmp/pv_block
+//   && taskset -c 0 /tmp/pv_block
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,7 +45,8 @@ enum Prefetch { None, Row, Line, First };
 /// out[row][64] += sum over the block's keys of p[key][row] * v[key][:], the kernel's loop order.
 /// The prefetches read one chunk ahead, and past the block's end into the next block (as the
 /// kernel's would into the next block of V).
-template <Prefetch PF> __attribute__((noinline)) void pv(const float *p, const float *v, float *out) {
+template <Prefetch PF>
+__attribute__((noinline)) void pv(const float *p, const float *v, float *out) {
   for (int jc = 0; jc < kKeys; jc += kChunk)
     for (int io = 0; io < kRows; io += 4) {
       __m512 acc[4][4];
@@ -114,13 +117,14 @@ int main() {
   float *vAll = micro::filled(size_t(kStreamBlocks + 1) * kKeys * kD, 0.01f);
   float *p = micro::filled(size_t(kKeys) * kRows, 0.5f), *out = micro::filled(kRows * kD, 0.0f);
   for (bool streamed : {false, true}) {
-    std::printf("V %s: P.V %.1f, pf-row %.1f, pf-line %.1f, pf-first %.1f, transposed %.1f GFLOP/s\n",
-                streamed ? "streamed (16 MB)" : "in L2 (256 KB)",
-                rate([&](const float *v) { pv<None>(p, v, out); }, vAll, streamed),
-                rate([&](const float *v) { pv<Row>(p, v, out); }, vAll, streamed),
-                rate([&](const float *v) { pv<Line>(p, v, out); }, vAll, streamed),
-                rate([&](const float *v) { pv<First>(p, v, out); }, vAll, streamed),
-                rate([&](const float *v) { pvTransposed(p, v, out); }, vAll, streamed));
+    std::printf(
+        "V %s: P.V %.1f, pf-row %.1f, pf-line %.1f, pf-first %.1f, transposed %.1f GFLOP/s\n",
+        streamed ? "streamed (16 MB)" : "in L2 (256 KB)",
+        rate([&](const float *v) { pv<None>(p, v, out); }, vAll, streamed),
+        rate([&](const float *v) { pv<Row>(p, v, out); }, vAll, streamed),
+        rate([&](const float *v) { pv<Line>(p, v, out); }, vAll, streamed),
+        rate([&](const float *v) { pv<First>(p, v, out); }, vAll, streamed),
+        rate([&](const float *v) { pvTransposed(p, v, out); }, vAll, streamed));
   }
   std::printf("(out[0] = %g)\n", out[0]);
   std::free(vAll), std::free(p), std::free(out);

@@ -7,7 +7,8 @@
 // FMA chains (attn-bench's probe), so that the loop's own ceiling on a machine can be told apart
 // from the kernel's (docs/benchmarks-history.md, 2026-12-03). Not part of the build:
 //
-//   g++ -O3 -march=native -std=c++17 bench/experiments/micro/qk_block.cpp -o /tmp/qk_block && taskset -c 0 /tmp/qk_block
+//   g++ -O3 -march=native -std=c++17 bench/experiments/micro/qk_block.cpp -o /tmp/qk_block &&
+//   taskset -c 0 /tmp/qk_block
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +24,8 @@ namespace {
 
 /// Scores of 32 query rows (qs: [D][32]) against the keys of a block (k: [keys][D]), 12 keys at a
 /// time; s: [keys][32].
-template <int D> __attribute__((noinline)) void qkBlock(const float *qs, const float *k, float *s, int keys) {
+template <int D>
+__attribute__((noinline)) void qkBlock(const float *qs, const float *k, float *s, int keys) {
   for (int j0 = 0; j0 + 12 <= keys; j0 += 12) {
     __m512 acc[2][12];
     for (auto &row : acc)
@@ -50,8 +52,12 @@ template <int D> double qkRate(int keys) {
   float *qs = micro::filled(D * 32, 0.01f), *k = micro::filled(size_t(keys) * D, 0.01f),
         *s = micro::filled(size_t(keys) * 32, 0.01f);
   const int calls = std::max(1, 200000 / keys);
-  double rate = micro::bestGflops([&] { for (int c = 0; c < calls; ++c) qkBlock<D>(qs, k, s, keys); },
-                                  2.0 * 32 * (keys / 12 * 12) * D * calls, 9);
+  double rate = micro::bestGflops(
+      [&] {
+        for (int c = 0; c < calls; ++c)
+          qkBlock<D>(qs, k, s, keys);
+      },
+      2.0 * 32 * (keys / 12 * 12) * D * calls, 9);
   std::free(qs), std::free(k), std::free(s);
   return rate;
 }

@@ -22,7 +22,8 @@ namespace attn::backend {
 /// Optional outputs of attn-compile, beside NAME.a and NAME.h. Ptx (CUDA targets) and OpenCL
 /// (OpenCL targets) are the device code of the kernel's GPU stages.
 enum class Emit { Stmt, StmtHtml, Assembly, LlvmAssembly, Schedule, Ptx, OpenCL };
-/// One kind of extra output: its --emit name, the file suffix after the kernel's name, what it holds.
+/// One kind of extra output: its --emit name, the file suffix after the kernel's name, what it
+/// holds.
 struct EmitKind {
   Emit emit;
   const char *name, *suffix, *help;
@@ -53,9 +54,9 @@ bool compileKernel(const kernel::FunctionSpec &fn, const TargetInfo &target, con
 bool lowerAndSchedule(const kernel::FunctionSpec &fn, const TargetInfo &target, std::string &error);
 
 /// Writes DIR/attn_runtime.a: the one Halide runtime all kernels of a program share. On x86-64
-/// Linux (the targets the pool is built for) it holds attn's scratch pool ahead of Halide's runtime,
-/// and DIR/attn_runtime.h declares what the pool adds (lib/Backend/KernelRuntime); `withPool`
-/// says whether it does.
+/// Linux (the targets the pool is built for) it holds attn's scratch pool ahead of Halide's
+/// runtime, and DIR/attn_runtime.h declares what the pool adds (lib/Backend/KernelRuntime);
+/// `withPool` says whether it does.
 bool compileRuntime(const TargetInfo &target, const std::string &dir, bool &withPool,
                     std::string &error);
 inline const char *runtimeFileName() { return "attn_runtime.a"; }

@@ -26,9 +26,9 @@ struct TargetInfo {
 };
 
 /// Resolves a Halide target string. `host` (alone or as a prefix, `host-opencl`) is the host minus
-/// CPU features this CPU lacks: Halide 14 claims `avx512_sapphirerapids` (which lets LLVM emit AMX) on
-/// any CPU with AVX512-BF16, and AMX faults on CPUs without it (AMD Zen 4/5). On failure returns false
-/// and sets `error`.
+/// CPU features this CPU lacks: Halide 14 claims `avx512_sapphirerapids` (which lets LLVM emit AMX)
+/// on any CPU with AVX512-BF16, and AMX faults on CPUs without it (AMD Zen 4/5). On failure returns
+/// false and sets `error`.
 bool resolveTarget(const std::string &spec, TargetInfo &out, std::string &error);
 
 /// The default target: `host`, resolved as above.

@@ -1,8 +1,8 @@
 //===- KernelSpec.h - a plain description of a kernel -----------*- C++ -*-===//
 //
-// The seam between MLIR and Halide (docs/ARCHITECTURE.md): the MLIR side walks a func.func and fills
-// a FunctionSpec; the Halide lowering, the reference evaluator and the tools consume only this. No MLIR,
-// no Halide, no LLVM here.
+// The seam between MLIR and Halide (docs/ARCHITECTURE.md): the MLIR side walks a func.func and
+// fills a FunctionSpec; the Halide lowering, the reference evaluator and the tools consume only
+// this. No MLIR, no Halide, no LLVM here.
 //
 // Shapes are in tensor order (outermost first, as MLIR writes them), kDynamic for `?`.
 //
@@ -23,7 +23,9 @@ constexpr int64_t kDynamic = -1;
 enum class ElemType { F32, F16, BF16, I32, Bool };
 const char *elemTypeName(ElemType t); // "f32", "f16", "bf16", "i32", "i1"
 int elemTypeBytes(ElemType t);
-inline bool isFloat(ElemType t) { return t == ElemType::F32 || t == ElemType::F16 || t == ElemType::BF16; }
+inline bool isFloat(ElemType t) {
+  return t == ElemType::F32 || t == ElemType::F16 || t == ElemType::BF16;
+}
 
 struct TensorType {
   ElemType elem = ElemType::F32;
@@ -49,8 +51,19 @@ struct MaskSpec {
 };
 
 enum class OpKind {
-  Score, Mask, Softmax, WeightedSum, Attention, MultiHead, Linear, SplitHeads, MergeHeads,
-  Add, Sub, Mul, Cast
+  Score,
+  Mask,
+  Softmax,
+  WeightedSum,
+  Attention,
+  MultiHead,
+  Linear,
+  SplitHeads,
+  MergeHeads,
+  Add,
+  Sub,
+  Mul,
+  Cast
 };
 const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf", ...
 
@@ -64,7 +77,8 @@ constexpr int64_t kPackedOperandWidth = 768;
 /// `tk` is smaller, which one block of `tk` rounded up to 16 keys covers (`tk` negative: not known,
 /// kDynamic or MLIR's dynamic size). A block past the last key computes scores of keys that do not
 /// exist and masks them one by one: block_k = 1024 over 512 keys took 2.0x the time of 512. The
-/// lowering, the schedule heuristic and the tuner (which skips block sizes this maps to one) use it.
+/// lowering, the schedule heuristic and the tuner (which skips block sizes this maps to one) use
+/// it.
 inline int64_t cpuBlockKeys(int64_t blockK, int64_t tk) {
   if (tk < 0 || tk >= blockK)
     return blockK;
@@ -76,8 +90,9 @@ inline int64_t cpuBlockKeys(int64_t blockK, int64_t tk) {
 /// `tileQ`, rounded up to whole vectors once it is more than one. A tile of at least a vector of
 /// rows is vectorized over its rows, and the scores' register blocks cover whole vectors: with
 /// tile_q = 24 and 16 lanes they needed 32 rows of a 24-row block, and the kernel failed at run
-/// time (schedule-sweep.py). Fewer rows than a vector (decode tiles: keys in the lanes) stay as they
-/// are. The lowering applies it to any schedule; the heuristic and the tuner write whole vectors.
+/// time (schedule-sweep.py). Fewer rows than a vector (decode tiles: keys in the lanes) stay as
+/// they are. The lowering applies it to any schedule; the heuristic and the tuner write whole
+/// vectors.
 inline int64_t cpuTileRows(int64_t tileQ, int64_t lanes) {
   if (tileQ <= lanes || lanes <= 0)
     return tileQ;
@@ -97,15 +112,15 @@ inline int64_t cpuScoreBlockRows(int64_t tileRows, int64_t lanes) {
 /// (--attn-select-schedule): a CPU's vectors span at most kMaxVectorRegisters of its registers,
 /// tiles hold at most kMaxTileVectors vectors of rows, and a register block's accumulators fit in
 /// kMaxRegisterFiles register files. Beyond these, unrolled loops and per-task buffers grow without
-/// use: vector = 1048576 crashed Halide's compiler, tile_q = 65536 overflowed its stack, reg_k = 4096
-/// compiled for minutes.
+/// use: vector = 1048576 crashed Halide's compiler, tile_q = 65536 overflowed its stack, reg_k =
+/// 4096 compiled for minutes.
 struct ScheduleBound {
   const char *name;
   int64_t max;
 };
 constexpr ScheduleBound kScheduleBounds[] = {
-    {"tile_q", 4096}, {"block_k", 16384}, {"vector", 64},  {"reg_q", 64},  {"reg_k", 64},
-    {"reg_v", 64},    {"chunk_k", 16384}, {"group_q", 64},
+    {"tile_q", 4096}, {"block_k", 16384}, {"vector", 64},     {"reg_q", 64},
+    {"reg_k", 64},    {"reg_v", 64},      {"chunk_k", 16384}, {"group_q", 64},
 };
 constexpr int64_t kMaxVectorRegisters = 4;
 constexpr int64_t kMaxTileVectors = 64;
@@ -124,9 +139,7 @@ struct ScheduleSpec {
   bool usesAutoscheduler() const { return !scheduler.empty() && scheduler != "hand"; }
   /// The vector width a CPU kernel is built with: `vector` when set, else the target's lanes. (The
   /// algorithm reads it too: whether a tile's rows fill a vector decides its max and sum groups.)
-  int lanes(int targetLanes) const {
-    return vector > 0 ? static_cast<int>(vector) : targetLanes;
-  }
+  int lanes(int targetLanes) const { return vector > 0 ? static_cast<int>(vector) : targetLanes; }
 };
 
 /// One op. Operands are value ids (see FunctionSpec::values); -1 when absent. Which fields an op
@@ -156,9 +169,9 @@ struct OpSpec {
   int64_t axis = 0;
   int64_t heads = 1, kvHeads = 1;
   ScheduleSpec schedule;
-  std::string describe() const; // "attn.score (model.mlir:3:8)"
+  std::string describe() const;      // "attn.score (model.mlir:3:8)"
   std::vector<int> operands() const; // every value id it reads, masks' included
-  std::vector<int *> operandSlots();  // the fields that hold them (-1 where absent)
+  std::vector<int *> operandSlots(); // the fields that hold them (-1 where absent)
 };
 
 /// One public function: one kernel. Values 0..numArgs-1 are the arguments, the rest op results.
@@ -167,8 +180,8 @@ struct FunctionSpec {
   std::string location;
   std::vector<TensorType> values;
   int numArgs = 0;
-  std::vector<OpSpec> ops;     // in program order
-  std::vector<int> results;    // value ids
+  std::vector<OpSpec> ops;  // in program order
+  std::vector<int> results; // value ids
   TensorType resultType(int i) const { return values[results[i]]; }
   /// How many times `value` is read: by ops, and by returning it.
   int uses(int value) const;

@@ -26,15 +26,15 @@ constexpr int kSegmentOps = 12;
 /// A run of a function's ops [firstOp, lastOp] as a function of its own.
 struct Segment {
   int firstOp = 0, lastOp = 0;
-  int output = -1;           // the value of `fn` it computes, its only result
+  int output = -1;            // the value of `fn` it computes, its only result
   std::vector<int> argValues; // the values of `fn` its arguments are, in order
   FunctionSpec spec;          // arguments, then the ops with their ids renumbered
 };
 
 /// The segments `fn` is cut into before its last ops (which stay in the kernel itself), each of at
-/// least kSegmentOps ops, cut after an op whose value is the only one of the ops so far that a later
-/// op reads (or the function returns), and whose type is static. Empty when `fn` is short or has no
-/// such place. Segment k's function is named `name`_segment<k>.
+/// least kSegmentOps ops, cut after an op whose value is the only one of the ops so far that a
+/// later op reads (or the function returns), and whose type is static. Empty when `fn` is short or
+/// has no such place. Segment k's function is named `name`_segment<k>.
 std::vector<Segment> planSegments(const FunctionSpec &fn, const std::string &name);
 
 } // namespace attn::kernel

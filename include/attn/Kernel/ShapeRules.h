@@ -1,12 +1,15 @@
 //===- ShapeRules.h - run-time shape rules of the kernels -------*- C++ -*-===//
 //
 // The shape rules of every op, written once over an abstract size type `Dim`:
-//   - `int64_t` on the host: attn-run and the reference evaluator infer result shapes from the shapes
+//   - `int64_t` on the host: attn-run and the reference evaluator infer result shapes from the
+//   shapes
 //     of the files they are given, and name any disagreement before running;
-//   - `Halide::Expr` in the lowering: result extents follow from the input buffers' extents, and every
-//     check becomes a requirement the kernel tests at run time (Halide's error code and this message).
-// The static MLIR verifier (lib/Dialect/Attn/IR) checks the same rules on static sizes at compile time.
-// `Dim` needs: copy, construction from int, +, *, /.
+//   - `Halide::Expr` in the lowering: result extents follow from the input buffers' extents, and
+//   every
+//     check becomes a requirement the kernel tests at run time (Halide's error code and this
+//     message).
+// The static MLIR verifier (lib/Dialect/Attn/IR) checks the same rules on static sizes at compile
+// time. `Dim` needs: copy, construction from int, +, *, /.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,12 +78,12 @@ private:
 
   /// The leading dims of `a` and `b` (all but the last two) agree; `skipLast` leaves the last batch
   /// dim out (GQA heads).
-  void batchEqual(int a, const std::string &aName, int b, const std::string &bName, const OpSpec &op,
-                  bool skipLast = false) {
+  void batchEqual(int a, const std::string &aName, int b, const std::string &bName,
+                  const OpSpec &op, bool skipLast = false) {
     int n = static_cast<int>(shape(a).size()) - 2 - (skipLast ? 1 : 0);
     for (int d = 0; d < n; ++d)
-      equal(shape(a)[d], shape(b)[d], dimName("batch size", d, aName), dimName("batch size", d, bName),
-            op);
+      equal(shape(a)[d], shape(b)[d], dimName("batch size", d, aName),
+            dimName("batch size", d, bName), op);
   }
 
   static Shape<Dim> batchOf(const Shape<Dim> &s) { return Shape<Dim>(s.begin(), s.end() - 2); }
@@ -133,11 +136,8 @@ private:
       r.push_back(seq(shape(op.key)));
       return r;
     }
-    case OpKind::Mask:
-      maskChecks(op, shape(op.input));
-      return shape(op.input);
-    case OpKind::Softmax:
-      return shape(op.input);
+    case OpKind::Mask: maskChecks(op, shape(op.input)); return shape(op.input);
+    case OpKind::Softmax: return shape(op.input);
     case OpKind::WeightedSum: {
       const Shape<Dim> &p = shape(op.input), &v = shape(op.other);
       batchEqual(op.input, "weights", op.other, "values", op);
@@ -156,8 +156,8 @@ private:
         add(ShapeCheck<Dim>::Divides, k[k.size() - 3], q[q.size() - 3],
             dimName("kv heads", k.size() - 3, "key"), dimName("query heads", q.size() - 3, "query"),
             op);
-      equal(seq(v), seq(k), dimName("Tk", v.size() - 2, "value"), dimName("Tk", k.size() - 2, "key"),
-            op);
+      equal(seq(v), seq(k), dimName("Tk", v.size() - 2, "value"),
+            dimName("Tk", k.size() - 2, "key"), op);
       scoreKindChecks(op);
       Shape<Dim> scores = batchOf(q);
       scores.push_back(seq(q));
@@ -170,14 +170,16 @@ private:
     }
     case OpKind::MultiHead: {
       const Shape<Dim> &xq = shape(op.xq), &xkv = shape(op.xkv);
-      const Shape<Dim> &wq = shape(op.wq), &wk = shape(op.wk), &wv = shape(op.wv), &wo = shape(op.wo);
+      const Shape<Dim> &wq = shape(op.wq), &wk = shape(op.wk), &wv = shape(op.wv),
+                       &wo = shape(op.wo);
       Dim heads = dimOf(op.heads), kvHeads = dimOf(op.kvHeads);
       equal(xkv[0], xq[0], dimName("batch size", 0, "x_kv"), dimName("batch size", 0, "x_q"), op);
       equal(wq[0], xq[2], dimName("rows", 0, "w_q"), "E (dim 2 of 'x_q')", op);
       equal(wk[0], xkv[2], dimName("rows", 0, "w_k"), "E_kv (dim 2 of 'x_kv')", op);
       equal(wv[0], xkv[2], dimName("rows", 0, "w_v"), "E_kv (dim 2 of 'x_kv')", op);
       add(ShapeCheck<Dim>::Divides, heads, wq[1], "num_heads", dimName("columns", 1, "w_q"), op);
-      add(ShapeCheck<Dim>::Divides, kvHeads, wv[1], "num_kv_heads", dimName("columns", 1, "w_v"), op);
+      add(ShapeCheck<Dim>::Divides, kvHeads, wv[1], "num_kv_heads", dimName("columns", 1, "w_v"),
+          op);
       Dim dk = wq[1] / heads, dv = wv[1] / kvHeads;
       equal(wk[1], kvHeads * dk, dimName("columns", 1, "w_k"), "num_kv_heads * dk", op);
       equal(wo[0], heads * dv, dimName("rows", 0, "w_o"), "num_heads * dv", op);
@@ -228,8 +230,7 @@ private:
         equal(a[d], b[d], dimName("size", d, "lhs"), dimName("size", d, "rhs"), op);
       return a;
     }
-    case OpKind::Cast:
-      return shape(op.input);
+    case OpKind::Cast: return shape(op.input);
     }
     return {};
   }

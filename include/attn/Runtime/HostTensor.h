@@ -1,7 +1,7 @@
 //===- HostTensor.h - a dense tensor in host memory -------------*- C++ -*-===//
 //
-// Row-major (C order) data of one element type. The tools read and write these as .npy files and hand
-// them to kernels as halide_buffer_t (dimension 0 = the innermost, see Backend/BufferView.h).
+// Row-major (C order) data of one element type. The tools read and write these as .npy files and
+// hand them to kernels as halide_buffer_t (dimension 0 = the innermost, see Backend/BufferView.h).
 //
 //===----------------------------------------------------------------------===//
 

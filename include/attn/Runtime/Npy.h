@@ -2,8 +2,8 @@
 //
 // The format numpy, PyTorch and JAX users already have (numpy.lib.format, versions 1.0-3.0).
 // Supported dtypes: float32 ('<f4'), float16 ('<f2'), int32 ('<i4'), bool ('|b1'); C order only.
-// Writing goes to a temporary file in the same directory, renamed into place once complete: a failed
-// or interrupted run leaves either the old file or none, never a partial one.
+// Writing goes to a temporary file in the same directory, renamed into place once complete: a
+// failed or interrupted run leaves either the old file or none, never a partial one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +18,8 @@
 
 namespace attn {
 
-/// The numpy dtype name of an element type: float32, float16, int32, bool (bf16 is stored as float32).
+/// The numpy dtype name of an element type: float32, float16, int32, bool (bf16 is stored as
+/// float32).
 const char *npyDtypeName(kernel::ElemType t);
 
 /// Reads a .npy file. On failure returns false with a message naming the file and the problem.

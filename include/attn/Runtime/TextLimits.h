@@ -2,8 +2,8 @@
 //
 // MLIR's parser descends recursively into every nested region, list and type: 5,000 nested modules
 // or 10,000 nested `[` overflowed the stack of every tool. The tools refuse text that nests deeper
-// than any attention graph does before handing it to the parser, as LLVM's and MLIR's parsers refuse
-// other inputs past their limits.
+// than any attention graph does before handing it to the parser, as LLVM's and MLIR's parsers
+// refuse other inputs past their limits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,8 +19,8 @@ namespace attn {
 /// The deepest nesting of brackets ( [ { < the tools parse.
 constexpr int kMaxNesting = 256;
 
-/// Where `text` (MLIR) first opens a bracket beyond kMaxNesting levels, as a byte offset, or -1 when
-/// it does not. String literals and `//` comments are skipped; `->` is no bracket.
+/// Where `text` (MLIR) first opens a bracket beyond kMaxNesting levels, as a byte offset, or -1
+/// when it does not. String literals and `//` comments are skipped; `->` is no bracket.
 int64_t tooDeepNesting(std::string_view text);
 
 /// The message for such an input.

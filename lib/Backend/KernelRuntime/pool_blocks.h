@@ -8,14 +8,15 @@
  * A kept block serves a request of its size up to 1/8 + 4 KiB smaller (a kernel asks for the same
  * sizes call after call; a much larger block would keep memory from the requests it fits better).
  * Among the blocks that fit, one that the asking thread gave back comes first, then the smallest.
- * Why the thread: a kernel's task writes its scratch (staged K and V, the tile's scores) as soon as it
- * gets it, and a block last written on the other core has its lines in that core's cache, so each
- * write first fetches its line across. Handed out regardless of the thread (the smallest fit, the
- * oldest of equal ones), the blocks of 8 parallel heads went from core to core call after call.
+ * Why the thread: a kernel's task writes its scratch (staged K and V, the tile's scores) as soon as
+ * it gets it, and a block last written on the other core has its lines in that core's cache, so
+ * each write first fetches its line across. Handed out regardless of the thread (the smallest fit,
+ * the oldest of equal ones), the blocks of 8 parallel heads went from core to core call after call.
  * Side by side in one program (bench/ab/run.sh --link=bench/ab/two_pools.c, 2 threads, Zen 5,
  * B = 1 H = 8 D = 64, three runs each), this rule against the one before read 0.95-0.97 at S = 512,
  * 0.95-0.99 at 2048 and 0.95-0.97 at 4096, where two pools of the old rule (the control) read
- * 0.98-1.01 (at 1024 both read 0.97-0.99); on one thread 1.003 and 1.006 (docs/benchmarks-history.md, 2026-12-06). */
+ * 0.98-1.01 (at 1024 both read 0.97-0.99); on one thread 1.003 and 1.006
+ * (docs/benchmarks-history.md, 2026-12-06). */
 #ifndef ATTN_POOL_BLOCKS_H
 #define ATTN_POOL_BLOCKS_H
 

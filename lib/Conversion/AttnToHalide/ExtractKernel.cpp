@@ -19,7 +19,9 @@ namespace {
 
 std::string locationString(Location loc) {
   if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" + Twine(file.getColumn())).str();
+    return (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
   if (auto name = dyn_cast<NameLoc>(loc))
     return locationString(name.getChildLoc());
   if (auto fused = dyn_cast<FusedLoc>(loc))

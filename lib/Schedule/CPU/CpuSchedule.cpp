@@ -1,12 +1,12 @@
 //===- CpuSchedule.cpp - the default CPU schedules ------------------------===//
 //
-// Every op result is computed at root (one kernel per op, as written; the fused kernels come from the
-// fused attention op). Matmul-shaped stages get a register-blocked schedule: a block of blockRows x
-// (blockVecs * lanes) accumulators lives in registers while the reduction runs; the operand read along
-// the contiguous dim is staged transposed when it is not contiguous, and packed per column block when
-// it is wide. Everything is parallel over tasks of taskRows rows fused with the batch dims. Tails:
-// register-block splits round up (reads past a tensor's edge are clamped by the algorithm's input
-// wrappers), task splits and outputs guard.
+// Every op result is computed at root (one kernel per op, as written; the fused kernels come from
+// the fused attention op). Matmul-shaped stages get a register-blocked schedule: a block of
+// blockRows x (blockVecs * lanes) accumulators lives in registers while the reduction runs; the
+// operand read along the contiguous dim is staged transposed when it is not contiguous, and packed
+// per column block when it is wide. Everything is parallel over tasks of taskRows rows fused with
+// the batch dims. Tails: register-block splits round up (reads past a tensor's edge are clamped by
+// the algorithm's input wrappers), task splits and outputs guard.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,12 +60,10 @@ CpuParams defaultCpuParams(const Target &target) {
 
 namespace {
 
-std::string opName(const OpStages &st) {
-  return st.op ? st.op->describe() : std::string("result");
-}
+std::string opName(const OpStages &st) { return st.op ? st.op->describe() : std::string("result"); }
 
-/// Splits `y` into tasks of `rows` rows, fuses the task index with the outer dims (batch, heads) and
-/// parallelizes the fused loop. Returns the task loop Var and the rows-within-task Var.
+/// Splits `y` into tasks of `rows` rows, fuses the task index with the outer dims (batch, heads)
+/// and parallelizes the fused loop. Returns the task loop Var and the rows-within-task Var.
 std::pair<Var, Var> parallelTasks(Func f, Var y, const std::vector<Var> &outer, int rows) {
   Var yo(f.name() + "_yo"), yi(f.name() + "_yi");
   f.split(y, yo, yi, rows, TailStrategy::GuardWithIf);
@@ -79,13 +77,13 @@ std::pair<Var, Var> parallelTasks(Func f, Var y, const std::vector<Var> &outer, 
   return {task, yi};
 }
 
-void scheduleContraction(Contraction c, const OpStages &st, const CpuParams &p,
-                         ScheduleLog &log) {
+void scheduleContraction(Contraction c, const OpStages &st, const CpuParams &p, ScheduleLog &log) {
   int vx = p.lanes * p.blockVecs;
   Func out = c.out, acc = c.acc;
   out.compute_root();
   auto [task, rows] = parallelTasks(out, c.y, c.outer, p.taskRows);
-  Var xo(out.name() + "_xo"), xi(out.name() + "_xi"), ro(out.name() + "_ro"), ri(out.name() + "_ri");
+  Var xo(out.name() + "_xo"), xi(out.name() + "_xi"), ro(out.name() + "_ro"),
+      ri(out.name() + "_ri");
   // A wide rhs read along x (x.W with N >= kernel::kPackedOperandWidth) is packed per column
   // block: the block's panel (K x vx floats, contiguous, in L2) then serves every row block of the
   // task, instead of each row block streaming the whole operand through rows 3-4 KB apart (x.W of
@@ -166,8 +164,7 @@ void schedulePointwise(const Pointwise &pw, const std::string &owner, const CpuP
   log.add(msg.str());
 }
 
-void scheduleSoftmax(SoftmaxStage s, const OpStages &st, const CpuParams &p,
-                     ScheduleLog &log) {
+void scheduleSoftmax(SoftmaxStage s, const OpStages &st, const CpuParams &p, ScheduleLog &log) {
   Func out = s.out;
   out.compute_root();
   std::ostringstream msg;
@@ -276,7 +273,8 @@ void scheduleCpu(LoweredFunction &lf, const CpuParams &defaults, ScheduleLog &lo
     }
   }
   for (const Pointwise &pw : lf.resultStages)
-    if (std::find(computedByKernels.begin(), computedByKernels.end(), &pw) == computedByKernels.end())
+    if (std::find(computedByKernels.begin(), computedByKernels.end(), &pw) ==
+        computedByKernels.end())
       schedulePointwise(pw, "output", defaults, log, TailStrategy::GuardWithIf);
   addTransposedStoresPass(lf.pipeline);
 }

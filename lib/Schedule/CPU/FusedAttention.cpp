@@ -1,10 +1,12 @@
 //===- FusedAttention.cpp - CPU schedules of the fused attention kernel ---===//
 //
-// Prefill (tiles of tile_q rows): every per-block stage is vectorized over the tile's query rows, so
-// the row max and sum are elementwise across key columns (no horizontal reductions):
-//   - Q.K^T: a register block of (tile_q / lanes) vectors of rows x reg_k keys, K staged per kv head
+// Prefill (tiles of tile_q rows): every per-block stage is vectorized over the tile's query rows,
+// so the row max and sum are elementwise across key columns (no horizontal reductions):
+//   - Q.K^T: a register block of (tile_q / lanes) vectors of rows x reg_k keys, K staged per kv
+//   head
 //     with a fixed row stride (the broadcasts then use immediate offsets);
-//   - P.V: reg_q rows x reg_v vectors of the value dim, keys in chunks of chunk_k so a V chunk stays
+//   - P.V: reg_q rows x reg_v vectors of the value dim, keys in chunks of chunk_k so a V chunk
+//   stays
 //     in L1 across the row blocks;
 //   - the block's row max per Q.K^T register block and its row sum per 8 keys are computed in the
 //     loops of the scores and of the probabilities (compute_with), when the algorithm has them (not
@@ -39,9 +41,10 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   const int regQ = std::min(R, param(spec.regQ, L == 16 ? 4 : 2));
   const int chunk = param(spec.chunkK, 128);
   const bool staticDv = f.staticDv != kernel::kDynamic && f.staticDv % L == 0;
-  const int regV = param(spec.regV, staticDv ? static_cast<int>(std::min<int64_t>(4, f.staticDv / L)) : 1);
-  // The value dim the P.V register blocks cover: Dv rounded up to whole blocks of regV vectors (Dv =
-  // 40 on AVX2 is 5 vectors: blocks of 4 cover 64; bounding V and P.V to 40 failed at run time).
+  const int regV =
+      param(spec.regV, staticDv ? static_cast<int>(std::min<int64_t>(4, f.staticDv / L)) : 1);
+  // The value dim the P.V register blocks cover: Dv rounded up to whole blocks of regV vectors (Dv
+  // = 40 on AVX2 is 5 vectors: blocks of 4 cover 64; bounding V and P.V to 40 failed at run time).
   const int dvBlock = regV * L;
   const int dvBlocks =
       staticDv ? static_cast<int>((f.staticDv + dvBlock - 1) / dvBlock * dvBlock) : 0;
@@ -76,8 +79,8 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   res.vectorize(root.e, L, TailStrategy::GuardWithIf);
   if (res.name() != f.res.name())
     msg << "; computed into " << res.name();
-  msg << "; parallel over " << (hasBatch ? "(batch, kv head)" : "") << (hasBatch && tiles ? " and " : "")
-      << (tiles ? "query tiles" : "");
+  msg << "; parallel over " << (hasBatch ? "(batch, kv head)" : "")
+      << (hasBatch && tiles ? " and " : "") << (tiles ? "query tiles" : "");
 
   // K and V staged once per task with row strides Halide knows (broadcasts with immediate offsets).
   // Not the additive key projections without batch dims: they are computed whole at the root
@@ -250,7 +253,10 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       groups.compute_at(block).bound_extent(f.ii, R).split(f.jj, groupLoop, one, 1);
       if (perRowBlock) {
         Var iv(groups.name() + "_iv");
-        groups.split(f.ii, io, iv, qkRows).reorder(iv, one, io, groupLoop).vectorize(iv, L).unroll(iv);
+        groups.split(f.ii, io, iv, qkRows)
+            .reorder(iv, one, io, groupLoop)
+            .vectorize(iv, L)
+            .unroll(iv);
         groups.compute_with(with, io);
         return;
       }
@@ -313,7 +319,8 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
         .vectorize(ji);
     f.sacc.compute_at(f.s, jo).bound_extent(f.jj, L).bound_extent(f.ii, R);
     RVar rdo(f.sacc.name() + "_rdo"), rdi(f.sacc.name() + "_rdi");
-    Func partial = f.sacc.update().split(f.rd.x, rdo, rdi, L, TailStrategy::GuardWithIf).rfactor(rdi, u);
+    Func partial =
+        f.sacc.update().split(f.rd.x, rdo, rdi, L, TailStrategy::GuardWithIf).rfactor(rdi, u);
     std::vector<Var> lanesFirst = partial.args(); // rfactor puts the new dim last: store it first
     lanesFirst.insert(lanesFirst.begin(), lanesFirst.back());
     lanesFirst.pop_back();
@@ -323,17 +330,15 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     // turn took 1.5x as long on Zen 5, B = 8 H = 8 Tk = 2048: the hardware prefetchers follow one
     // ascending stream better than four interleaved ones; 8 or 2 keys at a time were slower.)
     Var k4(f.sacc.name() + "_k4"), ki(f.sacc.name() + "_ki");
-    partial.update()
-        .split(f.jj, k4, ki, 4)
-        .reorder(u, rdo, ki, k4)
-        .vectorize(u, L)
-        .unroll(ki);
+    partial.update().split(f.jj, k4, ki, 4).reorder(u, rdo, ki, k4).vectorize(u, L).unroll(ki);
     specializeTanh(partial.update());
     if (f.kpE.defined()) // read once per kv batch: computed there, like the projection it reads
       f.kpE.compute_at(task).vectorize(f.d, L, TailStrategy::GuardWithIf);
     f.sacc.update().atomic().vectorize(rdi, L); // one horizontal add per score
-    f.p.compute_at(block).reorder_storage(keysFirst).reorder(f.jj, f.ii).vectorize(f.jj, L,
-                                                                                      TailStrategy::RoundUp);
+    f.p.compute_at(block)
+        .reorder_storage(keysFirst)
+        .reorder(f.jj, f.ii)
+        .vectorize(f.jj, L, TailStrategy::RoundUp);
     f.mc.compute_at(block);
     f.lc.compute_at(block);
     msg << "; decode: keys in " << L << " lanes, dot products vectorized along the feature dim";

@@ -3,8 +3,8 @@
 // A schedule that vectorizes two dims of a Func whose storage order is the other way round (the
 // fused kernel's query tile: read along the feature dim, stored with its rows innermost) makes
 // Halide 14 write one vector of M x M lanes with a scatter: the index is M ramps of one stride S,
-// the k-th starting k elements after the first. LLVM writes a scatter lane by lane (M*M extracts and
-// scalar stores; the same vectorized the other way is M*M scalar loads and inserts). This pass,
+// the k-th starting k elements after the first. LLVM writes a scatter lane by lane (M*M extracts
+// and scalar stores; the same vectorized the other way is M*M scalar loads and inserts). This pass,
 // run by Halide at the end of lowering, writes such a store as a transpose in registers instead:
 // log2(M) stages of two-vector shuffles (M/2 pairs each, one instruction per result vector on
 // AVX-512), then M dense stores of M lanes. It changes no value and no address written.
@@ -24,11 +24,12 @@ class TransposedStores : public IRMutator {
   using IRMutator::visit;
 
   /// The first of the M ramps when `index` is the pattern above (M a power of two, each ramp of M
-  /// lanes, one stride S), else nullptr. The rewrite writes the lanes in another order, which is the
-  /// same store when no two lanes write one address: so for a stride known at compile time, S >= M;
-  /// a run-time stride is the row pitch of a buffer whose rows hold M or more elements (Halide's
-  /// storage gives distinct coordinates distinct addresses, and the lanes of a vectorized store are
-  /// distinct coordinates: the fused kernel's query tile stored per task has such a pitch).
+  /// lanes, one stride S), else nullptr. The rewrite writes the lanes in another order, which is
+  /// the same store when no two lanes write one address: so for a stride known at compile time, S
+  /// >= M; a run-time stride is the row pitch of a buffer whose rows hold M or more elements
+  /// (Halide's storage gives distinct coordinates distinct addresses, and the lanes of a vectorized
+  /// store are distinct coordinates: the fused kernel's query tile stored per task has such a
+  /// pitch).
   static const Ramp *transposedBlock(const Expr &index) {
     const Shuffle *concat = index.as<Shuffle>();
     if (!concat || !concat->is_concat())

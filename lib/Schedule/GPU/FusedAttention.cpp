@@ -5,24 +5,26 @@
 //
 // Prefill: one thread block per (query tile of tile_q rows, batch x kv head):
 //   - the online-softmax state (combine: accumulator, running max and sum per row) lives in shared
-//     memory for the whole tile; Halide 14 keeps a value in registers only inside a thread loop, and
-//     the loop over key blocks has to enclose the thread loops so that the threads can fill the
+//     memory for the whole tile; Halide 14 keeps a value in registers only inside a thread loop,
+//     and the loop over key blocks has to enclose the thread loops so that the threads can fill the
 //     shared K/V tiles together;
-//   - per key block of block_k keys, at block level: Q, K and V tiles staged in shared memory by all
+//   - per key block of block_k keys, at block level: Q, K and V tiles staged in shared memory by
+//   all
 //     threads (Q again for every block, see below; K stored key-major so that the score threads,
 //     which read different keys at one feature, hit different banks), the scores (each thread a
-//     reg_q x reg_k register block, the reduction over the feature dim in registers, unrolled by 4),
-//     the block's row max and sum (a thread per row, accumulated in a register and stored once:
+//     reg_q x reg_k register block, the reduction over the feature dim in registers, unrolled by
+//     4), the block's row max and sum (a thread per row, accumulated in a register and stored once:
 //     reduceInRegister), the probabilities (threads along the rows),
-//     and the P.V partial (each thread a reg_q x reg_v register block, accumulated in registers over
-//     the block's keys, unrolled by 4), merged into the shared state;
+//     and the P.V partial (each thread a reg_q x reg_v register block, accumulated in registers
+//     over the block's keys, unrolled by 4), merged into the shared state;
 //   - every stage runs on at most the (Dv / reg_v) x (tile_q / reg_q) threads of the P.V stage;
 //   - every key block is visited, masks apply entry by entry: the lowering leaves out the predicate
 //     that skips empty blocks for GPU targets (Halide 14 miscompiles it here, docs/SCHEDULES.md).
 //   Staging is dropped (V first, then Q) when the shared memory a block needs would pass 48 KiB
 //   (what every CUDA device and OpenCL implementation gives a kernel without opting in). These
 //   kernels take 80-140 registers per thread; Halide 14's CUDA runtime caps them at 64 unless
-//   HL_CUDA_JIT_MAX_REGISTERS is set, which attn's runtime and JIT do (KernelRuntime/attn_runtime.h).
+//   HL_CUDA_JIT_MAX_REGISTERS is set, which attn's runtime and JIT do
+//   (KernelRuntime/attn_runtime.h).
 // Decode (split_k = 1): one thread block per (key block, query tile, batch x kv head) computes the
 // block's scores, max, sum and P.V in shared memory; a second kernel merges the blocks' softmax
 // states, one thread per output element, its state in registers.
@@ -42,8 +44,8 @@ namespace attn::schedule {
 namespace {
 
 /// Threads of a block-level stage over (a, b): tiles of ta x tb threads, the tiles looped serially
-/// at block level (so any extent fits in a bounded thread block). These helpers return the innermost
-/// loop's Var, where a per-thread producer is computed.
+/// at block level (so any extent fits in a bounded thread block). These helpers return the
+/// innermost loop's Var, where a per-thread producer is computed.
 Var blockThreads(Stage s, VarOrRVar a, VarOrRVar b, int ta, int tb, const std::string &prefix) {
   Var ao(prefix + "_ta_o"), ai(prefix + "_ta_i"), bo(prefix + "_tb_o"), bi(prefix + "_tb_i");
   s.split(a, ao, ai, ta, TailStrategy::GuardWithIf)
@@ -71,20 +73,20 @@ Var blockThreadsFlat(Stage s, VarOrRVar a, int tx, int ty, const std::string &pr
 }
 
 /// A block-level row reduction (the key block's max or sum per row) accumulated in a register and
-/// stored to shared memory once: `red` is computed per thread of its shared wrapper (Func::in, which
-/// all of its readers then read). Computed in shared memory itself, Halide stored the accumulator
-/// after every step and the next step's load waited for that store: a 32-key block's max was 32
-/// dependent shared-memory round trips, on the block's first warp while the others waited at the
-/// barrier (the PTX of a prefill kernel, 2026-12-04; 1.01-1.06x on an H200). `threads` schedules
-/// the wrapper's stage and returns its innermost thread loop's Var.
+/// stored to shared memory once: `red` is computed per thread of its shared wrapper (Func::in,
+/// which all of its readers then read). Computed in shared memory itself, Halide stored the
+/// accumulator after every step and the next step's load waited for that store: a 32-key block's
+/// max was 32 dependent shared-memory round trips, on the block's first warp while the others
+/// waited at the barrier (the PTX of a prefill kernel, 2026-12-04; 1.01-1.06x on an H200).
+/// `threads` schedules the wrapper's stage and returns its innermost thread loop's Var.
 void reduceInRegister(Func red, LoopLevel block, const std::function<Var(Func)> &threads) {
   Func shared = red.in();
   shared.compute_at(block).store_in(MemoryType::GPUShared);
   red.compute_at(shared, threads(shared)).store_in(MemoryType::Register);
 }
 
-/// The update of a register block (a x b, both unrolled) over the reduction r: r innermost, unrolled
-/// by 4 (on an H200 the scores' and P.V's loops ran 5-10% faster so).
+/// The update of a register block (a x b, both unrolled) over the reduction r: r innermost,
+/// unrolled by 4 (on an H200 the scores' and P.V's loops ran 5-10% faster so).
 void registerBlockUpdate(Stage update, Var a, Var b, RVar r) {
   RVar ro(r.name() + "_o"), ri(r.name() + "_i");
   update.split(r, ro, ri, 4, TailStrategy::GuardWithIf)
@@ -170,7 +172,8 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
     blockThreads(f.oc.update(), f.e, f.ii, std::min<int>(dv, 128), rowThreads, f.oc.name() + "_u");
     // Kernel 2: the merge, a thread per (value column, row) for up to 32 x 32 of them (the tile's
     // rows past 32 looped), its softmax state in registers.
-    Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"), ri(res.name() + "_ri");
+    Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"),
+        ri(res.name() + "_ri");
     res.split(f.e, eo, ei, 32, TailStrategy::GuardWithIf);
     Var rowsT = rr;
     if (R > 32) {
@@ -197,7 +200,8 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
   const int TX = static_cast<int>((dv + regV - 1) / regV), TY = (R + regQ - 1) / regQ;
   checkThreads(int64_t(TX) * TY, defaults, owner,
                "Dv / reg_v x tile_q / reg_q = " + std::to_string(TX) + " x " + std::to_string(TY));
-  Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"), ri(res.name() + "_ri");
+  Var eo(res.name() + "_eo"), ei(res.name() + "_ei"), ro(res.name() + "_ro"),
+      ri(res.name() + "_ri");
   res.split(f.e, eo, ei, regV, TailStrategy::GuardWithIf)
       .split(rr, ro, ri, regQ, TailStrategy::GuardWithIf)
       .reorder(ei, ri, eo, ro, rt)
@@ -245,10 +249,10 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
       .unroll(cii);
   LoopLevel block(comb, f.rc.x);
 
-  // The Q tile is staged again for every key block: Halide 14 lays shared buffers out by the order of
-  // the stages that use them, ignoring the key-block loop, and gives a buffer staged once per tile
-  // (last read by the scores) to a later stage of the loop body, which overwrites it before the next
-  // key block reads it. Staged inside the loop, its lifetime is what Halide assumes.
+  // The Q tile is staged again for every key block: Halide 14 lays shared buffers out by the order
+  // of the stages that use them, ignoring the key-block loop, and gives a buffer staged once per
+  // tile (last read by the scores) to a later stage of the loop body, which overwrites it before
+  // the next key block reads it. Staged inside the loop, its lifetime is what Halide assumes.
   if (stageQ) {
     qs.compute_at(block).store_in(MemoryType::GPUShared);
     blockThreads(qs, qs.args()[0], qs.args()[1], TX, TY, qs.name());
@@ -311,8 +315,8 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
 
   msg << "; thread blocks per (tile, batch x kv head), " << TX << " x " << TY
       << " threads; Q.K^T register block " << regQ << " x " << regK << ", P.V register block "
-      << regQ << " x " << regV << "; shared memory: "
-      << (stageQ ? "Q tile, " : "") << (stageK ? "K tile, " : "") << (stageV ? "V tile, " : "")
+      << regQ << " x " << regV << "; shared memory: " << (stageQ ? "Q tile, " : "")
+      << (stageK ? "K tile, " : "") << (stageV ? "V tile, " : "")
       << "scores, probabilities, softmax state (" << shared * 4 << " bytes for the static sizes)";
   log.add(msg.str());
 }

@@ -7,8 +7,8 @@
 //   - pointwise stages: 2-D thread blocks over their two innermost dims;
 //   - softmax: the row max and row sum are kernels of one thread per row, the normalization a 2-D
 //     kernel (each thread recomputes its exp).
-// Batch dims are fused into one block dim. Tails are guarded (GuardWithIf): reads past the edges are
-// clamped by the algorithm, but stores must not run past a buffer.
+// Batch dims are fused into one block dim. Tails are guarded (GuardWithIf): reads past the edges
+// are clamped by the algorithm, but stores must not run past a buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +23,7 @@ namespace attn::schedule {
 
 namespace {
 
-std::string opName(const OpStages &st) {
-  return st.op ? st.op->describe() : std::string("result");
-}
+std::string opName(const OpStages &st) { return st.op ? st.op->describe() : std::string("result"); }
 
 /// Maps a stage's pure Vars (innermost first) onto the GPU: threads over a tx x ty tile of the two
 /// innermost, blocks over the tiles and over the remaining Vars fused into one. A Func without Vars

@@ -1,7 +1,7 @@
 // Calls the long-graphs test's kernel (a chain cut into segments, kernel/Segments.h) and prints
 // its result, for long_chain.py to check against numpy.
-#include "out/HalideBuffer.h"
 #include "out/long_chain.h"
+#include "out/HalideBuffer.h"
 #include <cmath>
 #include <cstdio>
 using Halide::Runtime::Buffer;

@@ -2,8 +2,8 @@
 // code and a message naming the problem, never read out of bounds.
 #include "out/HalideBuffer.h"
 #include "out/dyn_attention.h"
-#include "out/static_softmax.h"
 #include "out/static_decode.h"
+#include "out/static_softmax.h"
 #include <cstdio>
 using Halide::Runtime::Buffer;
 // Halide's default error handler prints the message and aborts; a program that wants the error code
@@ -36,8 +36,8 @@ int main() {
   // needs into the null-host buffers' dims and returns 0 (README, "Calling an emitted kernel").
   Buffer<float> qn(nullptr, 8, 5, 2);
   o.fill(-1.0f);
-  std::printf("null host (bounds query): %d, result untouched: %.1f\n",
-              dyn_attention(qn, k2, v, o), o(0, 0, 0));
+  std::printf("null host (bounds query): %d, result untouched: %.1f\n", dyn_attention(qn, k2, v, o),
+              o(0, 0, 0));
   // Halide's own checks of the buffers, with their codes (README, "Calling an emitted kernel").
   Buffer<int32_t> qi(8, 5, 2);
   std::printf("element type: %d\n", dyn_attention(qi, k2, v, o));

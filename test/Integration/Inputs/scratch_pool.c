@@ -1,8 +1,8 @@
-/* Calls an AOT kernel repeatedly and counts the fresh blocks attn_runtime.a's scratch pool takes from
- * the system (posix_memalign, wrapped at link time: -Wl,--wrap=posix_memalign); first prints the
- * CUDA register cap the pool's object sets when the program starts. Plain C: the pool
- * links into a C program. With -DOWN_ALLOCATOR the program defines halide_malloc and halide_free
- * itself, which must take precedence over the archive's. */
+/* Calls an AOT kernel repeatedly and counts the fresh blocks attn_runtime.a's scratch pool takes
+ * from the system (posix_memalign, wrapped at link time: -Wl,--wrap=posix_memalign); first prints
+ * the CUDA register cap the pool's object sets when the program starts. Plain C: the pool links
+ * into a C program. With -DOWN_ALLOCATOR the program defines halide_malloc and halide_free itself,
+ * which must take precedence over the archive's. */
 #include "out/HalideRuntime.h"
 #include "out/attn_runtime.h"
 #include "out/pooled.h"
@@ -53,7 +53,8 @@ static void countingFree(void *uc, void *p) {
 enum { kBlock = 3 << 20 };
 static pthread_mutex_t turnLock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t turnChanged = PTHREAD_COND_INITIALIZER;
-static int turn; /* 0: the other thread takes its block; 1: main gives its block back; 2: the other thread's rest */
+static int turn; /* 0: the other thread takes its block; 1: main gives its block back; 2: the other
+                    thread's rest */
 static void waitTurn(int t) {
   pthread_mutex_lock(&turnLock);
   while (turn != t)
@@ -112,7 +113,8 @@ int main(void) {
   const char *regs = getenv("HL_CUDA_JIT_MAX_REGISTERS");
   printf("HL_CUDA_JIT_MAX_REGISTERS: %s\n", regs ? regs : "unset");
   for (int i = 0; i < N; ++i)
-    q[i] = (float)((i * 7919) % 2003) / 2003.0f - 0.5f, k[i] = (float)((i * 104729) % 1999) / 1999.0f - 0.5f,
+    q[i] = (float)((i * 7919) % 2003) / 2003.0f - 0.5f,
+    k[i] = (float)((i * 104729) % 1999) / 1999.0f - 0.5f,
     v[i] = (float)((i * 15485863) % 2011) / 2011.0f - 0.5f;
   halide_dimension_t dq[4], dk[4], dv[4], dout[4];
   halide_buffer_t bq, bk, bv, bo;
@@ -129,8 +131,8 @@ int main(void) {
     same = same && memcmp(o, first, sizeof o) == 0;
   }
 #ifdef OWN_ALLOCATOR
-  printf("own allocator: %s, pool blocks %d, results identical: %s\n", userCalls > 0 ? "used" : "unused",
-         fresh, same ? "yes" : "no");
+  printf("own allocator: %s, pool blocks %d, results identical: %s\n",
+         userCalls > 0 ? "used" : "unused", fresh, same ? "yes" : "no");
   return 0;
 #else
   printf("first call: %s fresh blocks; next 4 calls: %d fresh blocks; results identical: %s\n",
@@ -142,8 +144,9 @@ int main(void) {
   int before = fresh;
   memset(o, 0, sizeof o);
   int rc = pooled(&bq, &bk, &bv, &bo);
-  printf("custom allocator: %s, pool blocks %d, result identical: %s\n", userCalls > 0 ? "used" : "unused",
-         fresh - before, rc == 0 && memcmp(o, first, sizeof o) == 0 ? "yes" : "no");
+  printf("custom allocator: %s, pool blocks %d, result identical: %s\n",
+         userCalls > 0 ? "used" : "unused", fresh - before,
+         rc == 0 && memcmp(o, first, sizeof o) == 0 ? "yes" : "no");
 
   /* Back to the pool (NULL), which still holds its blocks; then they are given back. */
   halide_set_custom_malloc(NULL);
@@ -154,7 +157,8 @@ int main(void) {
   attn_release_scratch();
   before = fresh;
   rc = rc || pooled(&bq, &bk, &bv, &bo);
-  printf("after attn_release_scratch: %s fresh blocks, rc %d\n", fresh - before > 0 ? "some" : "no", rc);
+  printf("after attn_release_scratch: %s fresh blocks, rc %d\n", fresh - before > 0 ? "some" : "no",
+         rc);
   printf("a thread asking again gets: %s block\n", ownBlockFirst());
   return rc;
 #endif

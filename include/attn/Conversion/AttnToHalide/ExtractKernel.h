@@ -17,7 +17,8 @@ namespace attn {
 
 /// Describes every public function of `module` (or only `entry`, when not empty) as a kernel. Emits
 /// an error for each unsupported construct and returns failure if there was any.
-mlir::FailureOr<kernel::ModuleSpec> extractKernels(mlir::ModuleOp module, llvm::StringRef entry = "");
+mlir::FailureOr<kernel::ModuleSpec> extractKernels(mlir::ModuleOp module,
+                                                   llvm::StringRef entry = "");
 
 } // namespace attn
 

@@ -48,8 +48,8 @@ HTensor composedAttentionOf(const std::string &name, const k::OpSpec &op, const 
   return weightedSumOf(name, p, vq, st);
 }
 
-HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q, const HTensor &k,
-                    const HTensor &v, const HTensor *weight, const HTensor *vec,
+HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor &q,
+                    const HTensor &k, const HTensor &v, const HTensor *weight, const HTensor *vec,
                     const HTensor *keyLengths, const HTensor *maskOperand,
                     const LoweringOptions &options, OpStages &st) {
   // Halide's autoschedulers get the plain composition: the blocked formulation is written for
@@ -62,8 +62,8 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   int64_t tk = k.staticExtent(-2);
   FusedBlocking blocking;
   blocking.tileRows = op.schedule.tileQ > 0 ? static_cast<int>(op.schedule.tileQ)
-                      : options.gpu             ? 16
-                                                : 32;
+                      : options.gpu         ? 16
+                                            : 32;
   blocking.blockKeys = op.schedule.blockK > 0 ? static_cast<int>(op.schedule.blockK)
                        : options.gpu          ? 32
                                               : 1024;
@@ -80,8 +80,8 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   blocking.avx512Math = options.avx512Math;
   // The GPU schedule reads the queries from global memory where the scores use them when shared
   // memory has no room for a Q tile (D = 64 with 32-row tiles): a scale folded into the queries was
-  // then a multiply per query element read, one per two FMAs of a 4 x 2 score block; per score it is
-  // one per Dk FMAs.
+  // then a multiply per query element read, one per two FMAs of a 4 x 2 score block; per score it
+  // is one per Dk FMAs.
   blocking.scaleScores = options.gpu;
   // One reciprocal per row, a multiply per element (the CPU schedule computes it per tile); the GPU
   // schedules divide each element by its own copy of the row sum (see FusedAttention.cpp).
@@ -116,8 +116,8 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
 HTensor lowerAttention(const OpContext &ctx, OpStages &st) {
   const k::OpSpec &op = ctx.op;
   return attentionOf(ctx.name, op, ctx.value(op.query), ctx.value(op.key), ctx.value(op.value),
-                     ctx.optional(op.weight), ctx.optional(op.vec), ctx.optional(op.mask.keyLengths),
-                     ctx.optional(op.mask.mask), ctx.options, st);
+                     ctx.optional(op.weight), ctx.optional(op.vec),
+                     ctx.optional(op.mask.keyLengths), ctx.optional(op.mask.mask), ctx.options, st);
 }
 
 } // namespace attn::lowering

@@ -112,7 +112,9 @@ Expr expNonPositive(Expr x, bool avx512) {
   return exp2NonPositive(x * kLog2e, avx512);
 }
 
-Expr isNegInf(Expr x) { return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000)); }
+Expr isNegInf(Expr x) {
+  return reinterpret(UInt(32), x) == Halide::Internal::make_const(UInt(32), int64_t(0xFF800000));
+}
 
 Expr isZero(Expr x) { return floatMagnitudeBits(x) == Halide::Internal::make_const(UInt(32), 0); }
 

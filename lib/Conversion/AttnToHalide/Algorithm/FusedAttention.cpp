@@ -68,8 +68,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   Expr group = nb >= 1 ? size(q, -3) / size(key, -3) : Expr(1);
   // One query head per kv head, known at compile time: a tile's rows are one head's queries (the
   // tile's key range then has no select, which keeps the bounds Halide infers from it tight).
-  const bool oneHeadPerKv = nb == 0 || (q.staticExtent(-3) != k::kDynamic &&
-                                        q.staticExtent(-3) == key.staticExtent(-3));
+  const bool oneHeadPerKv =
+      nb == 0 || (q.staticExtent(-3) != k::kDynamic && q.staticExtent(-3) == key.staticExtent(-3));
   if (q.staticExtent(-2) != k::kDynamic) {
     if (nb == 0)
       f.staticRows = q.staticExtent(-2);
@@ -84,7 +84,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   f.c = Var(name + "_c");
   f.it = Var(name + "_it");
   f.r = Var(name + "_r");
-  f.bk = toHalideOrder(makeVars(nb, name + "_b")); // innermost (kv head) first
+  f.bk = toHalideOrder(makeVars(nb, name + "_b"));      // innermost (kv head) first
   std::vector<Expr> bkT = toHalideOrder(asExprs(f.bk)); // tensor order
   auto withBk = [&](std::vector<Expr> inner) { return concat(inner, asExprs(f.bk)); };
 
@@ -170,7 +170,10 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
         [&](Expr d, Expr r, const std::vector<Expr> &b) { return Q(d, r, b); }, 0);
     HTensor kp = project(
         "_kp", "k.W_a[:, Dq:]^T", tk, dk,
-        [&](Expr d, Expr j, const std::vector<Expr> &b) { return key.at(concat(b, {j, d})); }, dq);
+        [&](Expr d, Expr j, const std::vector<Expr> &b) {
+          return key.at(concat(b, {j, d}));
+        },
+        dq);
     f.kp = kp.func;
     f.qpT = Func(name + "_qpt");
     f.qpT(withBk({f.d, f.ii, f.it})) = qp.func(withBk({f.d, rowRead}));
@@ -199,7 +202,7 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
       f.tanhRange() = cast<uint32_t>(0);
       for (const HTensor *t : {&qp, &kp}) {
         Region all = {{0, da}, {0, t == &qp ? group * tq : tk}}; // Halide order: d_a first
-        for (int d = nb - 1; d >= 0; --d) // the kv batch dims
+        for (int d = nb - 1; d >= 0; --d)                        // the kv batch dims
           all.push_back({0, key.extent(d)});
         RDom rt(all, name + (t == &qp ? "_rq" : "_rk"));
         std::vector<Expr> at;
@@ -211,8 +214,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
       // |m| and |1 / m| at most 2^32 (m = 0, inf or NaN fail it).
       f.mRange = Func(name + "_mrange");
       f.mRange() = cast<uint32_t>(0);
-      f.mRange() = max(f.mRange(),
-                       max(floatMagnitudeBits(m(f.rd.x)), floatMagnitudeBits(f.wInv(f.rd.x))));
+      f.mRange() =
+          max(f.mRange(), max(floatMagnitudeBits(m(f.rd.x)), floatMagnitudeBits(f.wInv(f.rd.x))));
       f.tanhSplit = f.tanhRange() <= floatMagnitudeBits(kTanhSplitBound) &&
                     f.mRange() <= floatMagnitudeBits(kTanhSplitWeightBound);
       f.wSum = Func(name + "_wsum");
@@ -228,9 +231,9 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     f.sacc(withBk({f.ii, f.jj, f.c, f.it})) += term;
   }
 
-  // The keys a tile can see, [keyLo, keyHi] (Exprs of the tile `it` and the kv batch): what the masks
-  // leave visible to at least one of its rows. Rows of one tile may belong to two query heads (GQA);
-  // then every row of the head counts.
+  // The keys a tile can see, [keyLo, keyHi] (Exprs of the tile `it` and the kv batch): what the
+  // masks leave visible to at least one of its rows. Rows of one tile may belong to two query heads
+  // (GQA); then every row of the head counts.
   Expr keyHi, keyLo;
   if (blocking.skipBlocks) {
     Expr r0 = f.it * R, r1 = min(f.it * R + R, group * tq) - 1;
@@ -261,9 +264,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // Keys past Tk (the last block's tail) are masked. With Tk known and a multiple of the block, no
   // block has a tail: the test is left out, so the max and exp passes carry no per-key select. (The
   // argument's extent is checked against its declared size before the pipeline runs.)
-  Expr keep = f.staticTk != k::kDynamic && f.staticTk % KB == 0
-                  ? Halide::Internal::const_true()
-                  : keyOf < tk;
+  Expr keep = f.staticTk != k::kDynamic && f.staticTk % KB == 0 ? Halide::Internal::const_true()
+                                                                : keyOf < tk;
   Expr length;
   if (keyLengths)
     length = keyLengths->at({qBatch.begin(), qBatch.begin() + keyLengths->rank()});
@@ -281,12 +283,12 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   Expr negInf = Float(32).min();
   // With one query head per kv head and tiles of at least 4 rows, the last block a tile sees is cut
   // after keyHi (a causal mask's diagonal block loses the keys past the tile's last row: they are
-  // never computed). The cut is an RDom predicate on the block's keys; for Halide's bounds inference
-  // to shrink the scores computed with it, the scores are stored masked (s) and read without a
-  // select. Not with GQA (the cut's bound is then a select that bounds inference cannot use: the
-  // predicate stays in the inner loops, which costs more than the keys it saves), nor for decode
-  // tiles (fewer than 4 rows, keys in the lanes: a decode query sees every key up to its diagonal,
-  // so the cut would save it nothing).
+  // never computed). The cut is an RDom predicate on the block's keys; for Halide's bounds
+  // inference to shrink the scores computed with it, the scores are stored masked (s) and read
+  // without a select. Not with GQA (the cut's bound is then a select that bounds inference cannot
+  // use: the predicate stays in the inner loops, which costs more than the keys it saves), nor for
+  // decode tiles (fewer than 4 rows, keys in the lanes: a decode query sees every key up to its
+  // diagonal, so the cut would save it nothing).
   const bool cutLastBlock = keyHi.defined() && oneHeadPerKv && R >= 4;
   Func sm(name + "_sm");
   if (cutLastBlock) {
@@ -294,7 +296,8 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
     sm = f.s;
   } else {
     f.s(withBk({f.ii, f.jj, f.c, f.it})) = score;
-    sm(withBk({f.ii, f.jj, f.c, f.it})) = select(keep, f.s(withBk({f.ii, f.jj, f.c, f.it})), negInf);
+    sm(withBk({f.ii, f.jj, f.c, f.it})) =
+        select(keep, f.s(withBk({f.ii, f.jj, f.c, f.it})), negInf);
   }
 
   // Per block: max, probabilities, their sum, and P.V (over the block's keys up to keyHi when the
@@ -309,18 +312,18 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   // The block's max and sum in groups (FusedBlocking::maxGroup, sumGroup): the max of each group of
   // maxGroup keys is a Func of the scores' own accumulators (sacc), so a schedule can compute it in
   // the Q.K^T register block's loop, and the sum of each group of sumGroup probabilities repeats
-  // their expression, so a schedule can compute it in the probabilities' loop, where LLVM takes each
-  // exp once for both (compute_with: Halide 14 fuses the loops of two readers of one Func, never of
-  // a Func and its reader). The max and the sum then reduce a group per entry instead of passing
-  // over the block's scores and probabilities again (0.986-0.994 of the time on one thread, no gain
-  // above the noise on two; docs/SCHEDULES.md).
-  // The last group of the max may run past the block: the keys there are the next block's, masked
-  // entry by entry like any (a row's max over keys it sees later anyway, or -inf), or past Tk,
-  // where the reads of K are clamped to key Tk - 1 and a key past Tk that the mask does not drop
-  // repeats that key's score for the row: a max that is at least the block's own changes no
-  // probability beyond rounding (the online softmax rescales by whatever max it was given). Not when
-  // the last block is cut: computed with the scores, the groups' loop takes the union of both
-  // bounds and the cut's saving was lost (causal S = 2048: 1.04-1.10x slower).
+  // their expression, so a schedule can compute it in the probabilities' loop, where LLVM takes
+  // each exp once for both (compute_with: Halide 14 fuses the loops of two readers of one Func,
+  // never of a Func and its reader). The max and the sum then reduce a group per entry instead of
+  // passing over the block's scores and probabilities again (0.986-0.994 of the time on one thread,
+  // no gain above the noise on two; docs/SCHEDULES.md). The last group of the max may run past the
+  // block: the keys there are the next block's, masked entry by entry like any (a row's max over
+  // keys it sees later anyway, or -inf), or past Tk, where the reads of K are clamped to key Tk - 1
+  // and a key past Tk that the mask does not drop repeats that key's score for the row: a max that
+  // is at least the block's own changes no probability beyond rounding (the online softmax rescales
+  // by whatever max it was given). Not when the last block is cut: computed with the scores, the
+  // groups' loop takes the union of both bounds and the cut's saving was lost (causal S =
+  // 2048: 1.04-1.10x slower).
   const bool groupMax = blocking.maxGroup > 0 && !cutLastBlock;
   const bool groupSum = blocking.sumGroup > 0 && KB % blocking.sumGroup == 0 && !cutLastBlock;
   // Entry j of a group g (the group's index is jj in the group Funcs).
@@ -361,9 +364,9 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   }
   f.p = Func(name + "_p");
   Expr sv = sm(withBk({f.ii, f.jj, f.c, f.it}));
-  // exp(-inf - m) is exactly 0 for a finite m; a block whose keys are all masked has m = -inf, taken
-  // as 0 so that its entries give exp(-inf) = 0, not exp(NaN). A +inf score makes m = +inf and
-  // inf - inf = NaN: the row is NaN, as IEEE (and numpy) have it.
+  // exp(-inf - m) is exactly 0 for a finite m; a block whose keys are all masked has m = -inf,
+  // taken as 0 so that its entries give exp(-inf) = 0, not exp(NaN). A +inf score makes m = +inf
+  // and inf - inf = NaN: the row is NaN, as IEEE (and numpy) have it.
   Expr m = f.mc(withBk({f.ii, f.c, f.it}));
   Expr prob = expOf(sv - select(isNegInf(m), 0.0f, m));
   f.p(withBk({f.ii, f.jj, f.c, f.it})) = prob;
@@ -436,13 +439,13 @@ HTensor fusedAttentionOf(const std::string &name, const k::OpSpec &op, const HTe
   }
 
   // The normalized result per (kv batch, row), then seen in the query's layout.
-  // With FusedBlocking::rowScale, one division per row, then a multiply per element: a schedule that
-  // computes rowScale per tile saves Dv / vector - 1 divisions per row (at S = 512 they were 2% of
-  // the kernel). Without it (GPU), each element divides by its own copy of the row sum (the state
-  // holds one per element): reading the copy of element 0 made the split-K merge kernel, whose
-  // state each thread computes for its own element, compute the state at element 0 as well, in a
-  // heap allocation (decode 2.3x slower on an H200). A fully masked row (sum 0) gives zeros whatever
-  // its accumulator holds (0 x inf would be NaN).
+  // With FusedBlocking::rowScale, one division per row, then a multiply per element: a schedule
+  // that computes rowScale per tile saves Dv / vector - 1 divisions per row (at S = 512 they were
+  // 2% of the kernel). Without it (GPU), each element divides by its own copy of the row sum (the
+  // state holds one per element): reading the copy of element 0 made the split-K merge kernel,
+  // whose state each thread computes for its own element, compute the state at element 0 as well,
+  // in a heap allocation (decode 2.3x slower on an H200). A fully masked row (sum 0) gives zeros
+  // whatever its accumulator holds (0 x inf would be NaN).
   f.res = Func(name + "_res");
   Tuple fin = f.combine(withBk({f.e, f.r % R, f.r / R}));
   Expr normalized = fin[0] / fin[2];

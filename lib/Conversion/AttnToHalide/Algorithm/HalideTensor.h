@@ -1,9 +1,9 @@
 //===- HalideTensor.h - tensors as Halide Funcs -----------------*- C++ -*-===//
 //
 // THE dimension-order rule, in one place: tensor dimension d of a rank-n row-major tensor
-// (`tensor<B x T x D>`, outermost first, as MLIR and numpy write it) is Halide dimension n-1-d, so a
-// halide_buffer_t's dimension 0 is the innermost, unit-stride D. Algorithm code indexes tensors in
-// tensor order through HTensor::at(); nobody else reverses indices.
+// (`tensor<B x T x D>`, outermost first, as MLIR and numpy write it) is Halide dimension n-1-d, so
+// a halide_buffer_t's dimension 0 is the innermost, unit-stride D. Algorithm code indexes tensors
+// in tensor order through HTensor::at(); nobody else reverses indices.
 //
 //===----------------------------------------------------------------------===//
 

@@ -21,8 +21,8 @@ std::string resultName(int i) { return "result" + std::to_string(i); }
 namespace {
 
 /// A tensor read in f32 (float types) from `clamped`, which clamps its indices to `extents`:
-/// schedules may round loops up past a tensor's edge (vector tails), and the clamped reads keep that
-/// legal.
+/// schedules may round loops up past a tensor's edge (vector tails), and the clamped reads keep
+/// that legal.
 HTensor readAsTensor(const std::string &name, Func clamped, const k::TensorType &type,
                      std::vector<Expr> extents) {
   HTensor t;
@@ -79,9 +79,9 @@ HTensor segmentValue(const k::Segment &seg, const k::FunctionSpec &fn, const Low
 }
 
 /// a == b, in a form Halide's simplifier cannot learn from. It learns equalities from asserts and
-/// would then compute the bounds checks of the inputs with the size a requirement demands, so a wrong
-/// size fails a bounds check ("accessed at 7, beyond the max 6 in dimension 0", in Halide's dimension
-/// order) before the requirement can name the argument and the rule.
+/// would then compute the bounds checks of the inputs with the size a requirement demands, so a
+/// wrong size fails a bounds check ("accessed at 7, beyond the max 6 in dimension 0", in Halide's
+/// dimension order) before the requirement can name the argument and the rule.
 Expr sameSize(Expr a, Expr b) { return (a ^ b) == 0; }
 
 Expr requirementOf(const k::ShapeCheck<Expr> &c) {
@@ -102,25 +102,25 @@ const char *relationOf(const k::ShapeCheck<Expr> &c) {
   return "";
 }
 
-/// One requirement per argument, for all its sizes: each at least 1 and, where the type declares it,
-/// the declared one; the message shows them all at once. Halide joins the message's parts with
+/// One requirement per argument, for all its sizes: each at least 1 and, where the type declares
+/// it, the declared one; the message shows them all at once. Halide joins the message's parts with
 /// spaces.
 std::pair<Expr, std::vector<Expr>> argumentRequirement(int i, const k::TensorType &type,
                                                        const std::vector<Expr> &extents) {
   Expr ok = Halide::Internal::const_true();
-  std::vector<Expr> message = {Expr("argument #" + std::to_string(i) + " (" + type.str() +
-                                    ") has sizes")};
+  std::vector<Expr> message = {
+      Expr("argument #" + std::to_string(i) + " (" + type.str() + ") has sizes")};
   std::string declared;
   for (int d = 0; d < type.rank(); ++d) {
     ok = ok && extents[d] >= 1;
     if (type.shape[d] != k::kDynamic)
       ok = ok && sameSize(extents[d], static_cast<int>(type.shape[d]));
     message.push_back(extents[d]);
-    declared += (d ? ", " : "") + (type.shape[d] == k::kDynamic ? std::string("?")
-                                                                : std::to_string(type.shape[d]));
+    declared += (d ? ", " : "") +
+                (type.shape[d] == k::kDynamic ? std::string("?") : std::to_string(type.shape[d]));
   }
-  message.push_back(Expr("(outermost first), but its type declares [" + declared + "] and " +
-                         k::kNonEmptyRule));
+  message.push_back(
+      Expr("(outermost first), but its type declares [" + declared + "] and " + k::kNonEmptyRule));
   return {ok, message};
 }
 
@@ -177,8 +177,10 @@ std::unique_ptr<LoweredFunction> lowerFunction(const k::FunctionSpec &fn,
   std::map<int, Func> externs; // the segments' values, by value id
   for (size_t n = 0; n < fn.ops.size(); ++n) {
     const k::OpSpec &op = fn.ops[n];
-    auto seg = std::find_if(options.segments.begin(), options.segments.end(),
-                            [&](const k::Segment &s) { return s.firstOp <= int(n) && int(n) <= s.lastOp; });
+    auto seg =
+        std::find_if(options.segments.begin(), options.segments.end(), [&](const k::Segment &s) {
+          return s.firstOp <= int(n) && int(n) <= s.lastOp;
+        });
     if (seg != options.segments.end()) { // computed by the segment's own pipeline
       if (int(n) == seg->lastOp)
         lf->values[op.result] = segmentValue(*seg, fn, *lf, externs);

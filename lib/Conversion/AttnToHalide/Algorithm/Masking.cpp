@@ -1,13 +1,13 @@
 //===- Masking.cpp - the mask rule, for attn.mask and the fused kernel ----===//
 //
-// The one statement of which entries the mask options keep (README, "attn.mask"), read by the unfused
-// attn.mask (Mask.cpp) and by the fused kernel (FusedAttention.cpp), which also derives from it the
-// keys a tile can see.
+// The one statement of which entries the mask options keep (README, "attn.mask"), read by the
+// unfused attn.mask (Mask.cpp) and by the fused kernel (FusedAttention.cpp), which also derives
+// from it the keys a tile can see.
 //
-// Every comparison is written so that no 32-bit index overflows, whatever the options hold: a window
-// is an int64 (any width at least max(Tq, Tk) keeps every key of the band, so wider ones are taken as
-// that), key lengths are any int32 (taken within [0, Tk]: negative ones keep no key), and the offsets
-// compared are differences of in-range indices.
+// Every comparison is written so that no 32-bit index overflows, whatever the options hold: a
+// window is an int64 (any width at least max(Tq, Tk) keeps every key of the band, so wider ones are
+// taken as that), key lengths are any int32 (taken within [0, Tk]: negative ones keep no key), and
+// the offsets compared are differences of in-range indices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,9 +39,10 @@ Expr maskKeeps(const k::MaskSpec &mask, Expr i, Expr j, Expr tq, Expr tk, Expr k
     if (!mask.causal)
       keep = keep && offset < w;
   }
-  // Clamped to [0, Tk], which keeps the same keys: Halide's simplifier assumes int32 arithmetic does
-  // not overflow, and rewrote j < len && j <= d(i) as j <= min(len - 1, d(i)), which a length of
-  // INT32_MIN turned into "every key" (bottom-right causal GQA rows read v where no key was kept).
+  // Clamped to [0, Tk], which keeps the same keys: Halide's simplifier assumes int32 arithmetic
+  // does not overflow, and rewrote j < len && j <= d(i) as j <= min(len - 1, d(i)), which a length
+  // of INT32_MIN turned into "every key" (bottom-right causal GQA rows read v where no key was
+  // kept).
   if (keyLength.defined())
     keep = keep && j < min(max(keyLength, 0), tk);
   return keep;

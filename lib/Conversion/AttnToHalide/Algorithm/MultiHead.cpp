@@ -1,9 +1,9 @@
 //===- MultiHead.cpp - attn.multi_head ------------------------------------===//
 //
-// Q = x_q W_q + b_q, K = x_kv W_k + b_k, V = x_kv W_v + b_v (row-vector convention); heads are column
-// blocks of Q, K, V; attention per head (GQA: head h reads kv head h / (H / Hkv)); heads are
-// concatenated and projected, y = concat(heads) W_o + b_o. The same pieces --attn-decompose-multi-head
-// writes as ops.
+// Q = x_q W_q + b_q, K = x_kv W_k + b_k, V = x_kv W_v + b_v (row-vector convention); heads are
+// column blocks of Q, K, V; attention per head (GQA: head h reads kv head h / (H / Hkv)); heads are
+// concatenated and projected, y = concat(heads) W_o + b_o. The same pieces
+// --attn-decompose-multi-head writes as ops.
 //
 //===----------------------------------------------------------------------===//
 

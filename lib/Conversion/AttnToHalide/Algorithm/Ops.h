@@ -17,8 +17,8 @@
 
 namespace attn::lowering {
 
-/// What an op's builder gets: the op, every value built so far, the result's extents (from the shape
-/// rules), a unique name prefix for its Funcs, and the lowering's options.
+/// What an op's builder gets: the op, every value built so far, the result's extents (from the
+/// shape rules), a unique name prefix for its Funcs, and the lowering's options.
 struct OpContext {
   const kernel::OpSpec &op;
   const std::vector<HTensor> &values;
@@ -47,8 +47,8 @@ HTensor lowerCast(const OpContext &ctx, OpStages &st);
 /// `extents` = B..., Y, X in tensor order. Records the stage and returns out.
 using TermFn = std::function<Halide::Expr(const std::vector<Halide::Expr> &batch, Halide::Expr y,
                                           Halide::Expr x, Halide::Expr r)>;
-using EpilogueFn = std::function<Halide::Expr(Halide::Expr acc, const std::vector<Halide::Expr> &batch,
-                                              Halide::Expr y, Halide::Expr x)>;
+using EpilogueFn = std::function<Halide::Expr(
+    Halide::Expr acc, const std::vector<Halide::Expr> &batch, Halide::Expr y, Halide::Expr x)>;
 struct ContractionSpec {
   std::string name, label;
   std::vector<Halide::Expr> extents;
@@ -101,9 +101,9 @@ HTensor composedAttentionOf(const std::string &name, const kernel::OpSpec &op, c
 /// `blockKeys` keys; `skipBlocks`: key blocks that the masks leave empty for a whole tile are not
 /// visited; `foldDeclaredSizes`: the row and key counts the types declare are constants to the
 /// kernel (HTensor::declaredExtent); `maxGroup` > 0: the block's row max is taken per group of that
-/// many keys as the scores are computed (the CPU schedule's Q.K^T register block), `sumGroup` > 0: the
-/// row sum per group of that many keys as the probabilities are (0: passes of their own over the
-/// block; see FusedAttention.cpp); `tanhSplit`: additive scores by tanhOfSumTerm when every
+/// many keys as the scores are computed (the CPU schedule's Q.K^T register block), `sumGroup` > 0:
+/// the row sum per group of that many keys as the probabilities are (0: passes of their own over
+/// the block; see FusedAttention.cpp); `tanhSplit`: additive scores by tanhOfSumTerm when every
 /// projected value and every v_a is within its bound (the CPU schedule specializes the score on
 /// it); `pureOneBlockState`: with Tk known and at most one block, the softmax state is that
 /// block's own, a pure Func (FusedAttentionStage::oneBlock), instead of a merge over a one-block
@@ -119,7 +119,7 @@ struct FusedBlocking {
   bool scaleScores = false;
   bool rowScale = true;
   int maxGroup = 0, sumGroup = 0;
-  bool tanhSplit = false; // additive scores by tanhOfSumTerm where the values allow it
+  bool tanhSplit = false;  // additive scores by tanhOfSumTerm where the values allow it
   bool avx512Math = false; // LoweringOptions::avx512Math
 };
 
@@ -144,13 +144,13 @@ Halide::Expr expNonPositive(Halide::Expr x, bool avx512);
 Halide::Expr exp2NonPositive(Halide::Expr t, bool avx512);
 
 /// x == -inf, reliably: Halide compiles float code with LLVM's no-infs/no-NaNs flags, under which a
-/// float comparison with the constant -inf may be folded to false (it was: the fused kernel's guards
-/// were compiled away, unnoticed while exp(NaN) gave ~0; strict_float did not keep them). This
-/// compares the bits.
+/// float comparison with the constant -inf may be folded to false (it was: the fused kernel's
+/// guards were compiled away, unnoticed while exp(NaN) gave ~0; strict_float did not keep them).
+/// This compares the bits.
 Halide::Expr isNegInf(Halide::Expr x);
-/// x == +0 or -0, reliably, for the same reason: a scalar float comparison with 0 became ucomiss and
-/// a jump on its zero flag, which NaN sets too (a softmax row sum of NaN was taken as 0, and the
-/// row's NaN results as zeros).
+/// x == +0 or -0, reliably, for the same reason: a scalar float comparison with 0 became ucomiss
+/// and a jump on its zero flag, which NaN sets too (a softmax row sum of NaN was taken as 0, and
+/// the row's NaN results as zeros).
 Halide::Expr isZero(Halide::Expr x);
 
 /// x [..., E] . W [E, N] (+ bias [N]).

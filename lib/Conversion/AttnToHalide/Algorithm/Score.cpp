@@ -40,8 +40,7 @@ HTensor scoreOf(const std::string &name, k::ScoreKind kind, std::optional<float>
                 const HTensor &q, const HTensor &k, const HTensor *weight, const HTensor *vec,
                 OpStages &st) {
   switch (kind) {
-  case k::ScoreKind::Dot:
-    return dotScores(name, q, k, std::nullopt, st);
+  case k::ScoreKind::Dot: return dotScores(name, q, k, std::nullopt, st);
   case k::ScoreKind::ScaledDot: {
     Expr s = scale ? Expr(*scale) : 1.0f / sqrt(cast<float>(k.extent(-1)));
     return dotScores(name, q, k, s, st);

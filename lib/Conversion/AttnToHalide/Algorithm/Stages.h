@@ -22,18 +22,18 @@ namespace attn::lowering {
 /// A matmul-shaped reduction with an epilogue:
 ///   acc(x, y, outer...) = 0;  acc(x, y, outer...) += f(lhs(r, y, ...), rhs(x, r, ...))
 ///   out(x, y, outer...) = epilogue(acc(x, y, outer...))
-/// `x` is the output's contiguous dimension (the schedule vectorizes it), `y` its rows. `rhs` is the
-/// operand read along x; when its x dimension is not its innermost (`rhsXDim != 0`), a schedule that
-/// vectorizes x stages a transposed copy of it.
+/// `x` is the output's contiguous dimension (the schedule vectorizes it), `y` its rows. `rhs` is
+/// the operand read along x; when its x dimension is not its innermost (`rhsXDim != 0`), a schedule
+/// that vectorizes x stages a transposed copy of it.
 struct Contraction {
-  std::string label;        // for the schedule log, e.g. "q.k^T"
+  std::string label; // for the schedule log, e.g. "q.k^T"
   Halide::Func acc, out;
   Halide::Var x, y;
   std::vector<Halide::Var> outer;
   Halide::RDom r;
-  Halide::Func rhs;         // may be undefined
-  int rhsXDim = 0;          // the Halide dimension of rhs that x runs along
-  int rhsRDim = 1;          // the Halide dimension of rhs that r runs along
+  Halide::Func rhs;           // may be undefined
+  int rhsXDim = 0;            // the Halide dimension of rhs that x runs along
+  int rhsRDim = 1;            // the Halide dimension of rhs that r runs along
   bool expensiveBody = false; // true when f is more than a multiply-add (additive scores: tanh)
   int64_t staticWidth = kernel::kDynamic; // the extent along x, when the types declare it
 };
@@ -57,9 +57,9 @@ struct SoftmaxStage {
   Halide::RDom rMax, rSum;
 };
 
-/// The fused attention kernel (FusedAttention.cpp): per (kv batch, tile of R query rows), key blocks
-/// of KB keys; each block's scores, max, probabilities, sum and P.V, merged by an online softmax.
-/// Halide order everywhere; `bk` are the key's batch dims (innermost first: the kv head).
+/// The fused attention kernel (FusedAttention.cpp): per (kv batch, tile of R query rows), key
+/// blocks of KB keys; each block's scores, max, probabilities, sum and P.V, merged by an online
+/// softmax. Halide order everywhere; `bk` are the key's batch dims (innermost first: the kv head).
 ///   qs(d, ii, it, bk)            the tile's queries (scaled), rows r = it * R + ii
 ///   sacc/s(ii, jj, c, it, bk)    block scores (s masked when the last block is cut, else masked
 ///                                inline by its readers); mc(ii, c, ...) block max
@@ -74,20 +74,20 @@ struct FusedAttentionStage {
   kernel::ScheduleSpec schedule; // the fused kernel's #attn.schedule (empty: the target's defaults)
   int tileRows = 32, blockKeys = 1024;
   Halide::Func qs, sacc, s, mc, p, lc, oc, blk, combine, res, out;
-  Halide::Func rowScale;       // 1 / the softmax's row sum, per tile row (undefined without
-                               // FusedBlocking::rowScale)
-  /// The block's row max per group of maxGroup keys (sb) and row sum per group of sumGroup keys (pb),
-  /// when the blocking asks for them (undefined otherwise): a schedule computes sb with s and pb
-  /// with p (compute_with), and mc and lc reduce the groups.
+  Halide::Func rowScale; // 1 / the softmax's row sum, per tile row (undefined without
+                         // FusedBlocking::rowScale)
+  /// The block's row max per group of maxGroup keys (sb) and row sum per group of sumGroup keys
+  /// (pb), when the blocking asks for them (undefined otherwise): a schedule computes sb with s and
+  /// pb with p (compute_with), and mc and lc reduce the groups.
   Halide::Func sb, pb;
   int maxGroup = 0, sumGroup = 0;
-  Halide::Func kRead, vRead;   // K(d, j, bk) and V(e, j, bk) as the kernel reads them
+  Halide::Func kRead, vRead; // K(d, j, bk) and V(e, j, bk) as the kernel reads them
   /// V's value dim has the size its type declares (undefined where the type does not declare it,
   /// or the size is a constant anyway). The kernel's requirements refuse any other size before it
   /// runs, so a schedule may specialize on it and fail otherwise: inside, Halide knows Dv, and a
   /// vector of V read in place needs no clamp per lane (without it, a gather of 16 loads).
   Halide::Expr vSizeAsDeclared;
-  Halide::Func qpT, kp;        // additive scores: projected queries (per tile) and keys
+  Halide::Func qpT, kp; // additive scores: projected queries (per tile) and keys
   /// Additive scores by tanhOfSumTerm (when the blocking asks for it; undefined otherwise): with
   /// m = -2 v_a (times the scores' unit), e^{2 qp} per tile (qpE, like qpT), e^{2 kp} / m (kpE,
   /// like kp) and 1 / m (wInv); tanhRange() the largest magnitude of qp and kp and mRange() that
@@ -100,7 +100,7 @@ struct FusedAttentionStage {
   Halide::Expr tanhSplit;
   Halide::Var d, e, ii, jj, c, it, r;
   std::vector<Halide::Var> bk;
-  Halide::RDom rd, rj, rc;     // rd: over Dk (or d_a for additive)
+  Halide::RDom rd, rj, rc; // rd: over Dk (or d_a for additive)
   int64_t staticDk = kernel::kDynamic, staticDv = kernel::kDynamic, staticTk = kernel::kDynamic;
   int64_t staticDa = kernel::kDynamic; // additive: d_a
   /// The rows of one kv head's task (its query heads' queries, group x Tq), where the types declare
@@ -115,10 +115,10 @@ struct FusedAttentionStage {
   /// too small"), so the schedules must not fold s and p.
   bool firstBlockVaries = false;
   /// The blocks a tile sees end at a key that is a select (rows of one tile from two query heads,
-  /// GQA, with a causal or window mask or key lengths): folded over the blocks, s and p failed Halide
-  /// 14's fold checks at run time ("fold factor (1) of dimension c ... too small" at the first
-  /// block; Tq = 17 with 4 query heads per kv head, schedule-sweep.py), so the schedules must not
-  /// fold them.
+  /// GQA, with a causal or window mask or key lengths): folded over the blocks, s and p failed
+  /// Halide 14's fold checks at run time ("fold factor (1) of dimension c ... too small" at the
+  /// first block; Tq = 17 with 4 query heads per kv head, schedule-sweep.py), so the schedules must
+  /// not fold them.
   bool lastBlockIsSelect = false;
   /// Tk is known and at most one block: combine is the block's own state, a pure Func (no loop
   /// over blocks, no update): a schedule inlines it and computes the block's stages per tile.

@@ -1,8 +1,8 @@
 //===- TargetMath.h - instructions Halide 14 cannot emit, by name --*- C++ -*-===//
 //
 // Halide 14 has no IR for some instructions the algorithm's math wants (AVX-512's vscalefps and
-// vreduceps). They are functions of LLVM bitcode (TargetMath/x86_avx512.ll) that Halide links into a
-// kernel's module and inlines; the algorithm calls them as pure externs, by the names here. A
+// vreduceps). They are functions of LLVM bitcode (TargetMath/x86_avx512.ll) that Halide links into
+// a kernel's module and inlines; the algorithm calls them as pure externs, by the names here. A
 // lowering that calls them lists the bitcode in LoweredFunction::externalCode, and the backend
 // appends it to every Halide module it compiles from that lowering (AOT and JIT alike).
 //

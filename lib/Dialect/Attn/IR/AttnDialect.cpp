@@ -29,8 +29,8 @@ void AttnDialect::initialize() {
 
 //===----------------------------------------------------------------------===//
 // Custom directives: enums printed as bare keywords inside op syntax (`attn.score dot ...`). The
-// attributes' own `$value` format would print a leading space after the op's; the generic form keeps
-// the attributes' own syntax (`#attn<score_kind dot>`).
+// attributes' own `$value` format would print a leading space after the op's; the generic form
+// keeps the attributes' own syntax (`#attn<score_kind dot>`).
 //===----------------------------------------------------------------------===//
 
 template <typename AttrT>
@@ -48,8 +48,7 @@ static ParseResult parseBareEnum(OpAsmParser &parser, AttrT &attr, StringRef wha
 }
 
 static ParseResult parseScoreKind(OpAsmParser &parser, ScoreKindAttr &attr) {
-  return parseBareEnum(parser, attr,
-                       "score kind (expected dot, scaled_dot, bilinear or additive)");
+  return parseBareEnum(parser, attr, "score kind (expected dot, scaled_dot, bilinear or additive)");
 }
 static void printScoreKind(OpAsmPrinter &printer, Operation *, ScoreKindAttr attr) {
   printer << stringifyScoreKind(attr.getValue());

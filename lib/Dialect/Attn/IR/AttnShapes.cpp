@@ -22,9 +22,7 @@ std::string shapeStr(llvm::ArrayRef<int64_t> shape) {
   return s + "]";
 }
 
-llvm::ArrayRef<int64_t> batchDims(RankedTensorType type) {
-  return type.getShape().drop_back(2);
-}
+llvm::ArrayRef<int64_t> batchDims(RankedTensorType type) { return type.getShape().drop_back(2); }
 
 AttentionSizes getAttentionSizes(RankedTensorType q, RankedTensorType k, RankedTensorType v) {
   AttentionSizes s;
@@ -49,8 +47,8 @@ llvm::SmallVector<int64_t> attentionResultShape(const AttentionSizes &s) {
   return shape;
 }
 
-// Exact division of a static size; kDynamic when the size is dynamic (the verifier reports sizes that
-// do not divide).
+// Exact division of a static size; kDynamic when the size is dynamic (the verifier reports sizes
+// that do not divide).
 static int64_t divideSize(int64_t size, int64_t by) {
   return ShapedType::isDynamic(size) ? ShapedType::kDynamic : size / by;
 }

@@ -23,8 +23,8 @@ RankedTensorType tensorOf(Value v) { return v ? cast<RankedTensorType>(v.getType
 LogicalResult verifyMinRank(Operation *op, StringRef name, RankedTensorType t, StringRef layout) {
   if (t.getRank() >= 2)
     return success();
-  return op->emitOpError() << "'" << name << "' must have rank >= 2 (" << layout << "), but has rank "
-                           << t.getRank();
+  return op->emitOpError() << "'" << name << "' must have rank >= 2 (" << layout
+                           << "), but has rank " << t.getRank();
 }
 
 LogicalResult verifyRank(Operation *op, StringRef name, RankedTensorType t, StringRef layout,
@@ -106,7 +106,9 @@ LogicalResult verifyScoreKind(Operation *op, ScoreKind kind, RankedTensorType q,
                                << "'";
     if (!scale->isFinite())
       return op->emitOpError() << "'scale' must be a finite number, got "
-                               << (scale->isNaN() ? "nan" : scale->isNegative() ? "-inf" : "inf");
+                               << (scale->isNaN()        ? "nan"
+                                   : scale->isNegative() ? "-inf"
+                                                         : "inf");
   }
   int64_t dq = featureSize(q), dk = featureSize(k);
   switch (kind) {
@@ -116,8 +118,9 @@ LogicalResult verifyScoreKind(Operation *op, ScoreKind kind, RankedTensorType q,
       return op->emitOpError() << "kind '" << kindName << "' takes no '"
                                << (weight ? "weight" : "vec") << "' operand";
     if (!sizesAgree(dq, dk))
-      return op->emitOpError() << "kind '" << kindName << "' needs Dq == Dk, but the query has Dq = "
-                               << dq << " and the key Dk = " << dk
+      return op->emitOpError() << "kind '" << kindName
+                               << "' needs Dq == Dk, but the query has Dq = " << dq
+                               << " and the key Dk = " << dk
                                << " (kind 'bilinear' accepts different sizes)";
     return success();
   case ScoreKind::bilinear: {
@@ -134,11 +137,12 @@ LogicalResult verifyScoreKind(Operation *op, ScoreKind kind, RankedTensorType q,
   }
   case ScoreKind::additive: {
     if (!weight || !vec)
-      return op->emitOpError() << "kind 'additive' needs a 'weight' operand W_a: [d_a, Dq + Dk] and "
-                                  "a 'vec' operand v_a: [d_a]";
+      return op->emitOpError()
+             << "kind 'additive' needs a 'weight' operand W_a: [d_a, Dq + Dk] and "
+                "a 'vec' operand v_a: [d_a]";
     RankedTensorType w = tensorOf(weight), v = tensorOf(vec);
-    int64_t cols = ShapedType::isDynamic(dq) || ShapedType::isDynamic(dk) ? ShapedType::kDynamic
-                                                                           : dq + dk;
+    int64_t cols =
+        ShapedType::isDynamic(dq) || ShapedType::isDynamic(dk) ? ShapedType::kDynamic : dq + dk;
     if (w.getRank() != 2 || !sizesAgree(w.getDimSize(1), cols))
       return op->emitOpError() << "'weight' of kind 'additive' must be W_a: [d_a, Dq + Dk] = [d_a, "
                                << sizeStr(cols) << "], but is " << Type(w);
@@ -346,9 +350,11 @@ LogicalResult MultiHeadOp::verify() {
 
   int64_t heads = getNumHeads(), kvHeads = getKvHeads();
   if (heads % kvHeads != 0)
-    return emitOpError() << "num_heads = " << heads << " must be a multiple of num_kv_heads = "
-                         << kvHeads << " (each kv head serves num_heads / num_kv_heads heads)";
-  auto divisible = [&](StringRef name, int64_t size, int64_t by, StringRef byName) -> LogicalResult {
+    return emitOpError() << "num_heads = " << heads
+                         << " must be a multiple of num_kv_heads = " << kvHeads
+                         << " (each kv head serves num_heads / num_kv_heads heads)";
+  auto divisible = [&](StringRef name, int64_t size, int64_t by,
+                       StringRef byName) -> LogicalResult {
     if (ShapedType::isDynamic(size) || size % by == 0)
       return success();
     return emitOpError() << "'" << name << "' dimension 1 is " << size
@@ -392,8 +398,7 @@ LogicalResult MultiHeadOp::verify() {
       return failure();
   if (failed(verifyMaskOptions(*this, {s.batch, heads, s.tq, s.tk})))
     return failure();
-  return verifyResultShape(*this, tensorOf(getResult()), {s.batch, s.tq, s.eout},
-                           "[B, Tq, E_out]");
+  return verifyResultShape(*this, tensorOf(getResult()), {s.batch, s.tq, s.eout}, "[B, Tq, E_out]");
 }
 
 LogicalResult LinearOp::verify() {
@@ -439,8 +444,8 @@ LogicalResult SplitHeadsOp::verify() {
     return emitOpError() << "the input's last dimension " << width
                          << " is not a multiple of heads = " << heads;
   llvm::SmallVector<int64_t> expected(batchDims(x));
-  expected.append({heads, seqSize(x),
-                   ShapedType::isDynamic(width) ? ShapedType::kDynamic : width / heads});
+  expected.append(
+      {heads, seqSize(x), ShapedType::isDynamic(width) ? ShapedType::kDynamic : width / heads});
   return verifyResultShape(*this, tensorOf(getResult()), expected, "[..., H, T, d]");
 }
 

@@ -63,8 +63,7 @@ struct DecomposeMultiHead : OpRewritePattern<MultiHeadOp> {
   }
 };
 
-struct AttnDecomposeMultiHeadPass
-    : impl::AttnDecomposeMultiHeadBase<AttnDecomposeMultiHeadPass> {
+struct AttnDecomposeMultiHeadPass : impl::AttnDecomposeMultiHeadBase<AttnDecomposeMultiHeadPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DecomposeMultiHead>(&getContext());

@@ -16,7 +16,8 @@ using namespace mlir;
 namespace attn {
 namespace {
 
-/// Matches on the chain's end. Each reason not to fuse is a `failure()` with a message (visible with
+/// Matches on the chain's end. Each reason not to fuse is a `failure()` with a message (visible
+/// with
 /// --debug-only=greedy-rewriter... and in the lit tests' negative cases).
 struct FuseAttentionChain : OpRewritePattern<WeightedSumOp> {
   using OpRewritePattern::OpRewritePattern;

@@ -30,19 +30,19 @@ ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vecto
 }
 
 /// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp), from the sweeps of
-/// bench/gpu/gen_sweep.py on an H200 (docs/benchmarks-history.md, 2026-11-30 and 2026-12-04, the latter with the
-/// JIT's register cap lifted). Each thread computes a 4 x 2 register block of scores and a 4 x 4
-/// block of P.V (4 x 8 at Dv >= 128) over key blocks of 32 keys (a thread block of Dv / reg_v x
-/// tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4 whose softmax state (3 x tile_q x Dv
-/// floats, in shared memory) takes at most half of the 48 KiB a thread block may use, so that the K
-/// tile fits beside it: 32 at D = 64, 16 at D = 128. Against the previous default (16 rows, 2 x 2
-/// and 2 x 4 blocks) this was 1.2-1.8x faster at D = 64 and 1.06-1.12x at D = 128; P.V blocks of
-/// 4 x 8 were 1.07-1.15x faster than 4 x 4 at D = 128 and 1.35-1.5x slower at D = 64. At Dv <= 64
-/// with fewer than 256 thread blocks (`tasks`: batch x kv heads, when known) the score and P.V
-/// blocks take 2 rows, which doubles the threads of each: 1.12x at S = 512 (128 thread blocks);
-/// 0.94x at S = 1024 (256) and 0.8x at B = 4, H = 12, S = 256 (384). Decode (fewer than 4 query
-/// rows per kv head): split-K, a thread block per 256 keys (1.23-1.28x faster than 128 at
-/// Tk = 2048, 2026-12-04; 512 the same as 256, 64 slower). Additive scores (a tanh per score and
+/// bench/gpu/gen_sweep.py on an H200 (docs/benchmarks-history.md, 2026-11-30 and 2026-12-04, the
+/// latter with the JIT's register cap lifted). Each thread computes a 4 x 2 register block of
+/// scores and a 4 x 4 block of P.V (4 x 8 at Dv >= 128) over key blocks of 32 keys (a thread block
+/// of Dv / reg_v x tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4 whose softmax state
+/// (3 x tile_q x Dv floats, in shared memory) takes at most half of the 48 KiB a thread block may
+/// use, so that the K tile fits beside it: 32 at D = 64, 16 at D = 128. Against the previous
+/// default (16 rows, 2 x 2 and 2 x 4 blocks) this was 1.2-1.8x faster at D = 64 and 1.06-1.12x at D
+/// = 128; P.V blocks of 4 x 8 were 1.07-1.15x faster than 4 x 4 at D = 128 and 1.35-1.5x slower at
+/// D = 64. At Dv <= 64 with fewer than 256 thread blocks (`tasks`: batch x kv heads, when known)
+/// the score and P.V blocks take 2 rows, which doubles the threads of each: 1.12x at S = 512 (128
+/// thread blocks); 0.94x at S = 1024 (256) and 0.8x at B = 4, H = 12, S = 256 (384). Decode (fewer
+/// than 4 query rows per kv head): split-K, a thread block per 256 keys (1.23-1.28x faster than 128
+/// at Tk = 2048, 2026-12-04; 512 the same as 256, 64 slower). Additive scores (a tanh per score and
 /// feature) keep tiles of 16 rows and 2 x 2 score blocks: 32-row tiles made additive-S512 1.6x
 /// slower.
 ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, int64_t tasks,
@@ -115,9 +115,9 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     return known(s.tk) ? kernel::cpuBlockKeys(cap, s.tk) : 1024;
   };
   if (known(rows) && rows < 4) {
-    // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot products
-    // vectorized along the feature dim). With fewer (batch, kv head) tasks than threads, the key
-    // blocks of a query run in parallel (split-K) and merge their softmax states.
+    // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot
+    // products vectorized along the feature dim). With fewer (batch, kv head) tasks than threads,
+    // the key blocks of a query run in parallel (split-K) and merge their softmax states.
     if (tasks < 4)
       return make(op.getContext(), rows, shortTileBlockK(1024), lanes, rows, lanes, regV, 256, 1,
                   "tiles");
@@ -131,15 +131,15 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   }
   if (known(rows) && rows < 2 * lanes) {
     // A few query rows per kv head (GQA decode, short prefill): one vector of rows per tile.
-    return make(op.getContext(), lanes, shortTileBlockK(1024), lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6,
-                regV, 128, 0, parallel);
+    return make(op.getContext(), lanes, shortTileBlockK(1024), lanes, t.avx512 ? 4 : 2,
+                t.avx512 ? 12 : 6, regV, 128, 0, parallel);
   }
   // Prefill: tiles of two vectors of query rows; a Q.K^T register block of 2 vectors x reg_k keys
   // (24 of 32 registers on AVX-512), a P.V block of reg_q rows x reg_v vectors. Key blocks of 1024
-  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2. A causal mask with one
-  // query head per kv head keeps them: its diagonal block is cut at the tile's last row, so a larger
-  // block wastes nothing there and costs fewer per-block softmax steps (S = 2048 causal: 512 ran
-  // 2-3% faster than 256, and 1024 0-2% faster than 512, median 1.01x; AOT builds alternated,
+  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2. A causal mask with
+  // one query head per kv head keeps them: its diagonal block is cut at the tile's last row, so a
+  // larger block wastes nothing there and costs fewer per-block softmax steps (S = 2048 causal: 512
+  // ran 2-3% faster than 256, and 1024 0-2% faster than 512, median 1.01x; AOT builds alternated,
   // 2026-11-29 and -30).
   // Masks whose visited blocks are not cut use smaller ones, so that more are skipped: 256 for a
   // window (its first visited block is not cut) and for causal GQA.
@@ -195,19 +195,20 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   // half of it: tiles in groups (below) took 0.876-0.939 of the time at 2 MB (S = 4096 at D = 64,
   // S = 2048 at D = 128 and its GQA4; one and two threads) and 0.895 at 4 MB (S = 4096, D = 128),
   // but 1.001 at 1 MB (S = 2048, D = 64); with groups, the tiles of a head in parallel too ran as
-  // fast as tasks per head (S = 4096, two threads: 0.893 and 0.895 of the time of neither; bench/ab,
-  // 2026-12-02). AMD's cores have 1 MB (Zen 4, Zen 5) and keep the 4 MB rule; so does a target named
-  // by its features (its machine's L2 is not known: `--attn-select-schedule="l2-kib=..."` tells it).
+  // fast as tasks per head (S = 4096, two threads: 0.893 and 0.895 of the time of neither;
+  // bench/ab, 2026-12-02). AMD's cores have 1 MB (Zen 4, Zen 5) and keep the 4 MB rule; so does a
+  // target named by its features (its machine's L2 is not known:
+  // `--attn-select-schedule="l2-kib=..."` tells it).
   const bool bigL2 = t.l2Bytes >= (int64_t(2) << 20);
   const bool kvBeyondL2 = bigL2 && kvBytes > t.l2Bytes / 2;
   if (t.avx512 && (kvOutgrowsCaches || kvBeyondL2))
     parallel = "tiles";
   // And groups of tiles take each key block in turn, so that a block of K and V that comes from
   // memory serves the group's tiles from L2 while each tile keeps its 32 rows' working set (larger
-  // tiles cut the stream as well, but cost 1.03-1.22x where K and V are in cache). S = 16384, D = 64
-  // on Zen 4 in a phase where this guest's share of L3 held less than a head's 8 MB, groups of 8:
-  // 0.759 of the time with one head on one thread, 0.776 with 8 heads on two (groups of 4: 0.819);
-  // S = 8192 (4 MB, not grouped here) 1.02 (bench/ab, 2026-12-02).
+  // tiles cut the stream as well, but cost 1.03-1.22x where K and V are in cache). S = 16384, D =
+  // 64 on Zen 4 in a phase where this guest's share of L3 held less than a head's 8 MB, groups of
+  // 8: 0.759 of the time with one head on one thread, 0.776 with 8 heads on two (groups of 4:
+  // 0.819); S = 8192 (4 MB, not grouped here) 1.02 (bench/ab, 2026-12-02).
   const bool groupTiles = t.avx512 && (kvOutgrowsCaches || kvBeyondL2) && !additive;
   int64_t groupQ = groupTiles ? 8 : 0;
   // As many tiles (8 to 16) as keep the group's output accumulators (tile_q x Dv floats per tile)
@@ -230,11 +231,11 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v
 /// vectors; tasks of tile_q rows. reg_v is 3, unless the result's width (its last dim: x.W's N, the
 /// scores' Tk, the weighted sum's Dv) is static, below kernel::kPackedOperandWidth (768) and a
-/// multiple of the vector but not of 3 vectors: then the largest of 2 and 1 vectors that divides it.
-/// A partial last register block reads its operand with a clamp per lane (a gather): with blocks of
-/// 3 vectors, x.W of 512 rows took 1.29x the time of 2-vector blocks at N = 512 and 3.5x that of
-/// 1-vector blocks at N = 80. From 768 on the partial block is at most one in 16 (N = 1024: 3
-/// vectors took 0.86 of 2's time), and lib/Schedule packs such wide operands, which moves the
+/// multiple of the vector but not of 3 vectors: then the largest of 2 and 1 vectors that divides
+/// it. A partial last register block reads its operand with a clamp per lane (a gather): with
+/// blocks of 3 vectors, x.W of 512 rows took 1.29x the time of 2-vector blocks at N = 512 and 3.5x
+/// that of 1-vector blocks at N = 80. From 768 on the partial block is at most one in 16 (N = 1024:
+/// 3 vectors took 0.86 of 2's time), and lib/Schedule packs such wide operands, which moves the
 /// clamps into the packing copy.
 int64_t perOpRegV(Operation *op, const TargetTraits &t) {
   if (op->getNumResults() == 0)

@@ -2,8 +2,8 @@
 //
 // A schedule an op carries already (written by hand, or by the tuner) is checked against what the
 // target has, and rewritten to what its kernel does where the kernel's shape rules change it
-// (kernel/KernelSpec.h), with a remark for each change: the IR that --attn-select-schedule prints is
-// the kernel that runs.
+// (kernel/KernelSpec.h), with a remark for each change: the IR that --attn-select-schedule prints
+// is the kernel that runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,9 +49,9 @@ LogicalResult checkCpuLimits(Operation *op, ScheduleAttr s, const TargetTraits &
   if (blockVectors * s.getRegK() > maxAccumulators(t))
     return op->emitError() << "schedule parameter 'reg_k' = " << s.getRegK() << " with tiles of "
                            << rows << " rows makes a Q.K^T register block of "
-                           << blockVectors * s.getRegK() << " accumulator vectors ("
-                           << blockVectors << " vectors of rows x " << s.getRegK()
-                           << " keys); this target has " << t.registers()
+                           << blockVectors * s.getRegK() << " accumulator vectors (" << blockVectors
+                           << " vectors of rows x " << s.getRegK() << " keys); this target has "
+                           << t.registers()
                            << " vector registers (reg_k <= " << maxAccumulators(t) / blockVectors
                            << " for these tiles)";
   return success();
@@ -86,8 +86,8 @@ SmallVector<Rewrite> cpuAttentionRewrites(AttentionOp op, ScheduleAttr s, int64_
     out.push_back({"block_k", &Rewritable::blockK, blockK,
                    "one block covers the " + std::to_string(tk) + " keys, rounded up to 16"});
   if (tileQ > 0 && s.getRegQ() > rows)
-    out.push_back({"reg_q", &Rewritable::regQ, rows,
-                   "a P.V register block has at most the tile's rows"});
+    out.push_back(
+        {"reg_q", &Rewritable::regQ, rows, "a P.V register block has at most the tile's rows"});
   return out;
 }
 

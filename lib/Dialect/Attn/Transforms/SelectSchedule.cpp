@@ -26,7 +26,8 @@ bool resolveTargetTraits(const std::string &target, TargetTraits &traits, std::s
   // No resolver installed (a pass run outside the tools): read the feature names.
   traits.avx512 = target == "host" || target.find("avx512") != std::string::npos;
   traits.lanes = traits.avx512 ? 16 : target.find("avx") != std::string::npos ? 8 : 4;
-  traits.gpu = target.find("cuda") != std::string::npos || target.find("opencl") != std::string::npos;
+  traits.gpu =
+      target.find("cuda") != std::string::npos || target.find("opencl") != std::string::npos;
   return true;
 }
 

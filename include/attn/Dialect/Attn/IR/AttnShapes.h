@@ -1,7 +1,7 @@
 //===- AttnShapes.h - the shape rules of the attn ops -----------*- C++ -*-===//
 //
-// The one place where the attn shape rules live. Verifiers, passes and the lowering ask these helpers
-// instead of re-deriving sizes from operand types. A size is an int64_t that may be
+// The one place where the attn shape rules live. Verifiers, passes and the lowering ask these
+// helpers instead of re-deriving sizes from operand types. A size is an int64_t that may be
 // mlir::ShapedType::kDynamic.
 //
 //===----------------------------------------------------------------------===//
@@ -32,10 +32,12 @@ llvm::ArrayRef<int64_t> batchDims(mlir::RankedTensorType type);
 
 /// Sequence (second to last) and feature (last) sizes of a `[..., T, D]` tensor.
 inline int64_t seqSize(mlir::RankedTensorType type) { return type.getDimSize(type.getRank() - 2); }
-inline int64_t featureSize(mlir::RankedTensorType type) { return type.getDimSize(type.getRank() - 1); }
+inline int64_t featureSize(mlir::RankedTensorType type) {
+  return type.getDimSize(type.getRank() - 1);
+}
 
-/// The sizes an attention computation runs over, read from q `[..., Tq, Dq]`, k `[..., Tk, Dk]` and,
-/// when present, v `[..., Tk, Dv]`.
+/// The sizes an attention computation runs over, read from q `[..., Tq, Dq]`, k `[..., Tk, Dk]`
+/// and, when present, v `[..., Tk, Dv]`.
 struct AttentionSizes {
   llvm::SmallVector<int64_t> batch; // the query's batch dims
   int64_t tq, tk, dq, dk, dv;       // dv is kDynamic when there is no value tensor

@@ -17,8 +17,8 @@ class AttnDialect;
 
 /// What the schedule heuristics need to know about a target.
 struct TargetTraits {
-  int lanes = 16;      // f32 vector lanes
-  bool avx512 = true;  // 32 vector registers (16 otherwise)
+  int lanes = 16;     // f32 vector lanes
+  bool avx512 = true; // 32 vector registers (16 otherwise)
   bool gpu = false;
   int64_t l2Bytes = 0; // per-core L2 of the machine the kernels run on; 0: not known
   int registers() const { return avx512 ? 32 : 16; }
