@@ -28,7 +28,7 @@ function(attn_enable_halide_exceptions target)
 endfunction()
 
 # LLVM 14's assembler, for the target math attn links into Halide's kernels (lib/Conversion/
-# AttnToHalide/Algorithm/TargetMath): bitcode that Halide's LLVM 14 reads must be written by LLVM 14
+# CodeGen/Halide/Algorithm/TargetMath): bitcode that Halide's LLVM 14 reads must be written by LLVM 14
 # or older (Debian: llvm-14, which scripts/setup.sh installs).
 find_program(ATTN_LLVM_AS_14 NAMES llvm-as-14 llvm-as PATHS /usr/lib/llvm-14/bin NO_DEFAULT_PATH)
 if(NOT ATTN_LLVM_AS_14)

@@ -104,7 +104,7 @@ compile b "${GRAPHS[1]}" "$sigB" "$CB"
 # One Halide runtime, A's, serves both kernels.
 extra=()
 if [ -n "$LINK" ]; then
-  cc -std=c11 -O2 -Wall -Werror -I"$OUT/a" -I"$ROOT/lib/Backend/KernelRuntime" -c "$LINK" -o "$OUT/link.o" ||
+  cc -std=c11 -O2 -Wall -Werror -I"$OUT/a" -I"$ROOT/lib/CodeGen/Halide/Backend/KernelRuntime" -c "$LINK" -o "$OUT/link.o" ||
     { echo "run.sh: could not compile $LINK" >&2; exit 1; }
   extra=("$OUT/link.o")
 fi

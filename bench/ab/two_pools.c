@@ -1,6 +1,7 @@
 /* two_pools.c - kernel A and kernel B each with a scratch pool of its own, for bench/ab/run.sh
  * --link: how much the rule of which kept block a thread gets back
- * (lib/Backend/KernelRuntime/pool_blocks.h) is worth, measured side by side in one program.
+ * (lib/CodeGen/Halide/Backend/KernelRuntime/pool_blocks.h) is worth, measured side by side in one
+ * program.
  *
  *   bench/ab/run.sh --link=bench/ab/two_pools.c --threads=2 --cpus=0,1 G.mlir
  *

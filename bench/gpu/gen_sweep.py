@@ -13,7 +13,7 @@ import os
 import sys
 
 # (tile_q, block_k, reg_q, reg_k, reg_v): thread blocks of (Dv / reg_v) x (tile_q / reg_q) threads,
-# key blocks of block_k keys (lib/Schedule/GPU/FusedAttention.cpp). The heuristic's own schedule is
+# key blocks of block_k keys (lib/CodeGen/Halide/Schedule/GPU/FusedAttention.cpp). The heuristic's own schedule is
 # the shape's plain row (lib/Dialect/Attn/Transforms/ScheduleHeuristics.cpp); the variants are its
 # nearest alternatives: the other row count of the register blocks (the heuristic takes 2 rows at
 # Dv <= 64 with fewer than 256 thread blocks, else 4), wider score blocks, 4 x 4 P.V blocks at

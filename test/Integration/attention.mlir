@@ -46,7 +46,7 @@ func.func @chain(%q: tensor<3x13x7xf32>, %k: tensor<3x17x7xf32>, %v: tensor<3x17
   return %c : tensor<3x13x65xf32>
 }
 // The attention result read twice (returned, and by an add): the kernel then keeps its own result
-// buffer rather than being computed into one of its readers (test/Conversion/AttnToHalide/cpu-schedule.mlir).
+// buffer rather than being computed into one of its readers (test/CodeGen/Halide/cpu-schedule.mlir).
 func.func @result_read_twice(%q: tensor<1x2x37x16xf32>, %k: tensor<1x2x41x16xf32>, %v: tensor<1x2x41x16xf32>) -> (tensor<1x2x37x16xf32>, tensor<1x2x37x16xf32>) {
   %o = attn.attention scaled_dot %q, %k, %v : tensor<1x2x37x16xf32>, tensor<1x2x41x16xf32>, tensor<1x2x41x16xf32> -> tensor<1x2x37x16xf32>
   %s = arith.addf %o, %o : tensor<1x2x37x16xf32>

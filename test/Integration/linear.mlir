@@ -1,5 +1,5 @@
 // attn.linear against the reference evaluator at the widths that pick each CPU register block and
-// the packed operand (lib/Schedule/CPU/CpuSchedule.cpp, the heuristic's reg_v): 80 (1 vector), 96
+// the packed operand (lib/CodeGen/Halide/Schedule/CPU/CpuSchedule.cpp, the heuristic's reg_v): 80 (1 vector), 96
 // (3), 544 (2), 800 and a multi-head layer of 768 (W packed per column block; 800 has a partial
 // last block), over row counts that leave partial register blocks and tasks (the heuristic's
 // choices: test/Dialect/Attn/Transforms/select-schedule.mlir).

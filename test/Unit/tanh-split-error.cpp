@@ -1,6 +1,6 @@
 //===- tanh-split-error.cpp - the split tanh's error over a grid ----------===//
 //
-// Evaluates attn's split form of w tanh(a + b) (lib/Conversion/AttnToHalide/Algorithm:
+// Evaluates attn's split form of w tanh(a + b) (lib/CodeGen/Halide/Algorithm:
 // tanhExpFactor, tanhOfSumTerm; the fused additive kernel's inner loop), vectorized over 8 lanes as
 // that kernel runs it, for every pair of a grid of a and b over [-kTanhSplitBound, kTanhSplitBound]
 // and several w, against std::tanh in double precision. Prints the largest error of w tanh(a + b)
@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Ops.h"
+#include "attn/CodeGen/Halide/Ops.h"
 
 #include <cmath>
 #include <cstdio>

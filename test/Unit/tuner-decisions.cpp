@@ -3,7 +3,7 @@
 // tuner-decisions model.mlir -o tuned.mlir --time='SUBSTRING:MS' ... [--check-time='SUBSTRING:MS']
 //                 [--other-ms=MS] [--max-candidates=N]
 //
-// Runs tools::tuneModule as attn-tune does (the same pipeline, real kernels compiled, run and their
+// Runs tuner::tuneModule as attn-tune does (the same pipeline, real kernels compiled, run and their
 // results compared with the heuristic schedule's), but with the clock replaced
 // (TuneOptions::timingForTest): a candidate whose #attn.schedule text contains a --time substring
 // takes that many ms per call (the first that matches), any other --other-ms. --check-time entries
@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ToolSupport.h"
-#include "Tuner.h"
+#include "attn/Tuner/Tuner.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::setToolName(argv[0]);
   cl::ParseCommandLineOptions(argc, argv,
-                              "tuner-decisions: tools::tuneModule under a fixed clock\n");
+                              "tuner-decisions: tuner::tuneModule under a fixed clock\n");
   std::optional<std::vector<Rule>> both = parseRules(times), check = parseRules(checkTimes);
   if (!both || !check)
     return 1;
@@ -81,7 +81,7 @@ int main(int argc, char **argv) {
   if (!module || failed(tools::runPipeline(*module, {true, ""})))
     return 1;
 
-  tools::TuneOptions options;
+  tuner::TuneOptions options;
   options.budgetSeconds = 600; // the candidate count ends the descent, not the clock
   options.reps = 1;
   options.maxCandidates = maxCandidates;
@@ -91,18 +91,18 @@ int main(int argc, char **argv) {
     size_t at = line.find("] ");
     llvm::outs() << (at == std::string::npos ? line : line.substr(at + 2)) << "\n";
   };
-  options.timingForTest = [&](const std::string &schedule, tools::TimingPhase phase, double) {
-    const Rule *r = phase == tools::TimingPhase::SideBySide ? match(*check, schedule) : nullptr;
+  options.timingForTest = [&](const std::string &schedule, tuner::TimingPhase phase, double) {
+    const Rule *r = phase == tuner::TimingPhase::SideBySide ? match(*check, schedule) : nullptr;
     if (!r)
       r = match(*both, schedule);
     return r ? r->ms : static_cast<double>(otherMs);
   };
-  std::vector<tools::TuneReport> reports;
+  std::vector<tuner::TuneReport> reports;
   std::string error;
-  if (!tools::tuneModule(*module, options, reports, error))
+  if (!tuner::tuneModule(*module, options, reports, error))
     return tools::fail(error);
-  for (const tools::TuneReport &r : reports)
-    llvm::outs() << tools::tuneSummary(r);
+  for (const tuner::TuneReport &r : reports)
+    llvm::outs() << tuner::tuneSummary(r);
   if (!tools::writeModule(*module, outputFile, error))
     return tools::fail(error);
   return 0;

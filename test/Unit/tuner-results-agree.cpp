@@ -1,12 +1,12 @@
 //===- tuner-results-agree.cpp - the tuner's check of a candidate's results ===//
 //
-// tools::resultsAgree decides whether a candidate schedule computed what the heuristic schedule
+// tuner::resultsAgree decides whether a candidate schedule computed what the heuristic schedule
 // did (the tuner rejects it otherwise). Prints one line per case, `agree` or `differ`; the lit test
 // (test/Tools/tuner-results-agree.test) holds what each case must give.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner.h"
+#include "attn/Tuner/Tuner.h"
 
 #include <cmath>
 #include <cstdio>
@@ -26,7 +26,7 @@ std::vector<HostTensor> tensor(std::vector<int64_t> shape, std::vector<double> v
 
 void report(const char *name, const std::vector<HostTensor> &got,
             const std::vector<HostTensor> &want) {
-  std::printf("%s: %s\n", name, attn::tools::resultsAgree(got, want) ? "agree" : "differ");
+  std::printf("%s: %s\n", name, attn::tuner::resultsAgree(got, want) ? "agree" : "differ");
 }
 
 } // namespace

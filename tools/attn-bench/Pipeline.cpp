@@ -3,7 +3,7 @@
 #include "Pipeline.h"
 #include "ToolSupport.h"
 
-#include "attn/Backend/Backend.h"
+#include "attn/CodeGen/Halide/Backend.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/SmallString.h"

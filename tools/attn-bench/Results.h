@@ -11,7 +11,7 @@
 #define ATTN_TOOLS_ATTN_BENCH_RESULTS_H
 
 #include "BenchShapes.h"
-#include "Percentile.h"
+#include "attn/Support/Percentile.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -27,7 +27,7 @@ const std::vector<std::string> &allSchemes();
 /// Library baselines (the denominator of "x best").
 bool isBaseline(const std::string &scheme);
 
-using tools::percentileOf; // (Percentile.h)
+using attn::percentileOf; // (attn/Support/Percentile.h)
 
 struct Row {
   BenchShape shape;

@@ -9,9 +9,9 @@
 #include "Results.h"
 #include "SpotCheck.h"
 #include "ToolSupport.h"
-#include "Tuner.h"
+#include "attn/Tuner/Tuner.h"
 
-#include "attn/Backend/Backend.h"
+#include "attn/CodeGen/Halide/Backend.h"
 #include "attn/Reference/Evaluator.h"
 #include "attn/Runtime/AlignedVector.h"
 
@@ -224,8 +224,8 @@ bool prepareAttn(const WorkerJob &job, const BenchShape &s, bool fused, const st
   c.kernel = backend::compileJit(fn, *target, error);
   if (!c.kernel)
     return false;
-  c.inputs = tools::randomInputs(fn, s.argShapes(), 1);
-  if (!tools::resultTensors(fn, c.inputs, c.outputs, error))
+  c.inputs = randomInputs(fn, s.argShapes(), 1);
+  if (!resultTensors(fn, c.inputs, c.outputs, error))
     return false;
   c.in = pointersTo(c.inputs);
   return true;
@@ -240,15 +240,15 @@ int runTune(const WorkerJob &job, const BenchShape &s) {
       tools::parseModuleString(s.mlir(/*fused=*/true, ""), s.name, ctx);
   if (!module || failed(tools::runPipeline(*module, {true, job.target})))
     return fail("the benchmark graph does not compile");
-  tools::TuneOptions options;
+  tuner::TuneOptions options;
   options.budgetSeconds = job.tuneBudget;
   options.reps = 3;
   options.target = *target;
-  std::vector<tools::TuneReport> reports;
+  std::vector<tuner::TuneReport> reports;
   std::string error;
-  if (!tools::tuneModule(*module, options, reports, error) || reports.empty())
+  if (!tuner::tuneModule(*module, options, reports, error) || reports.empty())
     return fail("tuning failed: " + error);
-  const tools::TuneReport &r = reports.front();
+  const tuner::TuneReport &r = reports.front();
   return emit(llvm::json::Object{{"ok", true},
                                  {"schedule", r.best},
                                  {"heuristic", r.heuristic},
@@ -256,7 +256,7 @@ int runTune(const WorkerJob &job, const BenchShape &s) {
                                  {"best_ms", r.bestMs},
                                  {"candidates", r.candidates},
                                  {"wrong_results", r.wrongResults},
-                                 {"tuning", tools::sideBySideSummary(r)}});
+                                 {"tuning", tuner::sideBySideSummary(r)}});
 }
 
 int runAttn(const WorkerJob &job, const BenchShape &s) {

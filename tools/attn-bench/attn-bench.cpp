@@ -25,7 +25,7 @@
 #include "ToolSupport.h"
 #include "Worker.h"
 
-#include "attn/Backend/Target.h"
+#include "attn/CodeGen/Halide/Target.h"
 #include "attn/Runtime/AtomicFile.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -11,7 +11,7 @@
 
 #include "ToolSupport.h"
 
-#include "attn/Backend/Backend.h"
+#include "attn/CodeGen/Halide/Backend.h"
 #include "attn/Runtime/AtomicFile.h"
 
 #include "mlir/IR/MLIRContext.h"

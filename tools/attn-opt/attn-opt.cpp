@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ToolSupport.h"
-#include "attn/Backend/Target.h"
+#include "attn/CodeGen/Halide/Target.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
 

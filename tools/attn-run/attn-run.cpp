@@ -11,7 +11,7 @@
 #include "Python.h"
 #include "ToolSupport.h"
 
-#include "attn/Backend/Backend.h"
+#include "attn/CodeGen/Halide/Backend.h"
 #include "attn/Kernel/Limits.h"
 #include "attn/Kernel/ShapeRules.h"
 #include "attn/Reference/Evaluator.h"
@@ -52,11 +52,11 @@ static cl::list<std::string> inputFlags("input",
                                                  "argument, in order"),
                                         cl::value_desc("file.npy"), cl::cat(category));
 static cl::opt<bool>
-    randomInputs("random-inputs",
-                 cl::desc("Fill arguments with seeded random data: floats uniform in "
-                          "[-1, 1), i1 true with p = 0.75, i32 uniform in "
-                          "[0, 2 x the largest argument dimension]"),
-                 cl::cat(category));
+    randomInputsFlag("random-inputs",
+                     cl::desc("Fill arguments with seeded random data: floats uniform in "
+                              "[-1, 1), i1 true with p = 0.75, i32 uniform in "
+                              "[0, 2 x the largest argument dimension]"),
+                     cl::cat(category));
 static cl::list<std::string> argShapes(
     "arg-shapes", cl::CommaSeparated,
     cl::desc("With --random-inputs: each argument's shape (AxBxC, `scalar` for rank 0), in order; "
@@ -263,7 +263,7 @@ bool makeRandomInputs(const kernel::FunctionSpec &fn, std::vector<HostTensor> &i
     error = "@" + fn.name + " cannot run on these shapes: " + v;
     return false;
   }
-  inputs = tools::randomInputs(fn, shapes, seedFlag);
+  inputs = randomInputs(fn, shapes, seedFlag);
   return true;
 }
 
@@ -322,7 +322,7 @@ int main(int argc, char **argv) {
                            "'");
     }
   }
-  if (randomInputs && !inputFlags.empty())
+  if (randomInputsFlag && !inputFlags.empty())
     return tools::fail("give either --input files or --random-inputs, not both");
   if (!heatmapFlag.empty()) {
     llvm::StringRef ext = llvm::sys::path::extension(heatmapFlag);
@@ -334,7 +334,7 @@ int main(int argc, char **argv) {
   } else if (!labelsFlag.empty() || !queryLabelsFlag.empty() || heatmapResult.getNumOccurrences()) {
     return tools::fail("--labels, --query-labels and --heatmap-result apply to --heatmap");
   }
-  if (!randomInputs && !argShapes.empty())
+  if (!randomInputsFlag && !argShapes.empty())
     return tools::fail("--arg-shapes only applies to --random-inputs");
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
@@ -359,7 +359,7 @@ int main(int argc, char **argv) {
   uint64_t budget = static_cast<uint64_t>(maxInputMb) << 20, used = 0;
   std::vector<HostTensor> inputs;
   std::string error;
-  if (randomInputs) {
+  if (randomInputsFlag) {
     if (!makeRandomInputs(fn, inputs, error))
       return tools::fail(error);
   } else {
@@ -406,8 +406,7 @@ int main(int argc, char **argv) {
   // Result shapes, and every shape rule, checked on the actual sizes before running.
   std::vector<HostTensor> outputs;
   bool overBudget = false;
-  if (!tools::resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used),
-                            &overBudget))
+  if (!resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used), &overBudget))
     return tools::fail(error + (overBudget ? budgetNote() : ""));
 
   int heatmapIndex = -1;

@@ -12,9 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ToolSupport.h"
-#include "Tuner.h"
+#include "attn/Tuner/Tuner.h"
 
-#include "attn/Backend/Backend.h"
+#include "attn/CodeGen/Halide/Backend.h"
 #include "attn/Runtime/AtomicFile.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -98,12 +98,12 @@ int main(int argc, char **argv) {
     return 1;
 
   if (listOnly) {
-    for (const tools::Candidate &c : tools::listCandidates(*module, *target))
+    for (const tuner::Candidate &c : tuner::listCandidates(*module, *target))
       llvm::outs() << c.function << " " << c.schedule << "\n";
     return 0;
   }
 
-  tools::TuneOptions options;
+  tuner::TuneOptions options;
   options.budgetSeconds = budget;
   options.reps = reps;
   options.confirmRounds = confirmRounds;
@@ -111,12 +111,12 @@ int main(int argc, char **argv) {
   options.target = *target;
   if (!quiet)
     options.progress = [](const std::string &line) { llvm::errs() << line << "\n"; };
-  std::vector<tools::TuneReport> reports;
-  if (!tools::tuneModule(*module, options, reports, error))
+  std::vector<tuner::TuneReport> reports;
+  if (!tuner::tuneModule(*module, options, reports, error))
     return tools::fail(error);
 
-  for (const tools::TuneReport &r : reports)
-    llvm::outs() << tools::tuneSummary(r);
+  for (const tuner::TuneReport &r : reports)
+    llvm::outs() << tuner::tuneSummary(r);
   if (!tools::writeModule(*module, outputFile, error))
     return tools::fail(error);
   return 0;

@@ -3,10 +3,11 @@
 #ifndef ATTN_TOOLS_COMMON_TOOLSUPPORT_H
 #define ATTN_TOOLS_COMMON_TOOLSUPPORT_H
 
-#include "attn/Backend/Target.h"
+#include "attn/CodeGen/Halide/Target.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
 #include "attn/Kernel/KernelSpec.h"
 #include "attn/Runtime/HostTensor.h"
+#include "attn/Runtime/KernelInputs.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -73,7 +74,8 @@ struct PipelineSnapshot {
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options,
                                 std::vector<PipelineSnapshot> *snapshots = nullptr);
 
-/// Installs the target resolver of the schedule heuristics (Halide's targets, lib/Backend).
+/// Installs the target resolver of the schedule heuristics (Halide's targets,
+/// lib/CodeGen/Halide/Backend).
 void installTargetResolver();
 
 /// Parses, verifies, optimizes (runPipeline) and describes the kernels of `path` (only `entry` if
@@ -92,19 +94,6 @@ std::optional<kernel::ModuleSpec> loadKernelsFromString(const std::string &text,
 /// Parses MLIR text and verifies it.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseModuleString(const std::string &text, const std::string &name, mlir::MLIRContext &ctx);
-
-/// Random inputs for a function's arguments (shapes must be static): floats uniform in [-1, 1),
-/// i1 true with p = 0.75, i32 uniform in [0, 2 x the largest argument dimension].
-std::vector<HostTensor> randomInputs(const kernel::FunctionSpec &fn,
-                                     const std::vector<std::vector<int64_t>> &shapes,
-                                     unsigned seed);
-
-/// Result tensors of the right shapes for these inputs, or an error message, checked before
-/// anything is allocated: the shape rules, results larger than `budgetBytes` (`overBudget` says
-/// so), and sizes past 32-bit indexing (kernel/Limits.h).
-bool resultTensors(const kernel::FunctionSpec &fn, const std::vector<HostTensor> &inputs,
-                   std::vector<HostTensor> &results, std::string &error,
-                   uint64_t budgetBytes = UINT64_MAX, bool *overBudget = nullptr);
 
 /// Resolves --target (empty: the default). A tool that runs the kernels on this machine passes
 /// `runsHere`: a target whose CPU code this machine cannot execute (backend::hostCanRun) is then

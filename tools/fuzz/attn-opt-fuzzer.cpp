@@ -10,7 +10,7 @@
 
 #include "FuzzSupport.h"
 
-#include "attn/Conversion/AttnToHalide/ExtractKernel.h"
+#include "attn/Target/KernelSpec/ExtractKernel.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   attn::fuzz::ParsedModule parsed(data, size);

@@ -2,16 +2,16 @@
 //
 // The attn-opt path (attn-opt-fuzzer.cpp), then, for every function that extracts, the lowering to
 // Halide Funcs and the default CPU schedule, without generating code (which would take a second per
-// input). Halide reports what it refuses by throwing; lib/Backend turns that into an error message,
-// which is fine. A crash, an abort or a sanitizer report is not.
+// input). Halide reports what it refuses by throwing; lib/CodeGen/Halide/Backend turns that into an
+// error message, which is fine. A crash, an abort or a sanitizer report is not.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FuzzSupport.h"
 
-#include "attn/Backend/Backend.h"
-#include "attn/Backend/Target.h"
-#include "attn/Conversion/AttnToHalide/ExtractKernel.h"
+#include "attn/CodeGen/Halide/Backend.h"
+#include "attn/CodeGen/Halide/Target.h"
+#include "attn/Target/KernelSpec/ExtractKernel.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   attn::fuzz::ParsedModule parsed(data, size);

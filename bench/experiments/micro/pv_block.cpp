@@ -1,11 +1,11 @@
 //===- pv_block.cpp - the P.V register block alone, V in L2 or streamed ---===//
 //
-// The fused kernel's P.V inner loop as lib/Schedule/CPU/FusedAttention.cpp schedules it on AVX-512
-// (D = 64): a tile of 32 query rows, probabilities p[key][32] (rows innermost, as the kernel stores
-// them), V[key][64]; register blocks of 4 rows x 4 value vectors (16 accumulators: 4 vectors of V
-// and 4 broadcasts of p per key), keys in chunks of 128, the tile's 8 row blocks inside each chunk
-// (so a chunk of V, 32 KB, is read from beyond L1 by the first row block and from L1 by the other
-// seven). One call is one key block of 1024 keys (V: 256 KB).
+// The fused kernel's P.V inner loop as lib/CodeGen/Halide/Schedule/CPU/FusedAttention.cpp schedules
+// it on AVX-512 (D = 64): a tile of 32 query rows, probabilities p[key][32] (rows innermost, as the
+// kernel stores them), V[key][64]; register blocks of 4 rows x 4 value vectors (16 accumulators: 4
+// vectors of V and 4 broadcasts of p per key), keys in chunks of 128, the tile's 8 row blocks
+// inside each chunk (so a chunk of V, 32 KB, is read from beyond L1 by the first row block and from
+// L1 by the other seven). One call is one key block of 1024 keys (V: 256 KB).
 //
 // It times the loop with V in L2 (the same block every call) and with V streamed (a new block per
 // call from 16 MB: from L3 or memory, as a kernel's V is when a kv head's K and V outgrow L2), and

@@ -68,9 +68,9 @@ enum class OpKind {
 const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf", ...
 
 /// From this width on (rows of 3 KB and more), the CPU schedules pack a matmul's contiguous operand
-/// per column block (lib/Schedule/CPU/CpuSchedule.cpp), which also takes a partial last register
-/// block's clamped reads out of the register block; below it, the schedule heuristic picks register
-/// blocks without a partial last block (ScheduleHeuristics.cpp).
+/// per column block (lib/CodeGen/Halide/Schedule/CPU/CpuSchedule.cpp), which also takes a partial
+/// last register block's clamped reads out of the register block; below it, the schedule heuristic
+/// picks register blocks without a partial last block (ScheduleHeuristics.cpp).
 constexpr int64_t kPackedOperandWidth = 768;
 
 /// The keys per block of a CPU fused attention kernel: `blockK`, except where a static key count

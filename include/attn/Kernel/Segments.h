@@ -4,7 +4,7 @@
 // skip-stages pass above all: a chain of 100 softmax ops took 36 s, of which 15 s in that pass).
 // A long function is therefore cut, where a single value is all that later ops read of the earlier
 // ones, into segments that each lower as a pipeline of their own, called from the kernel as
-// Halide extern stages in order (lib/Conversion/AttnToHalide/Algorithm/Lowering.cpp). The kernel
+// Halide extern stages in order (lib/CodeGen/Halide/Algorithm/Lowering.cpp). The kernel
 // and its calling convention stay one; only the cut values are stored whole between segments, as
 // the unfused ops' results are anyway.
 //

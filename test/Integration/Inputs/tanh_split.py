@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Inputs that make the fused additive kernel show its tanh(a + b) (tanhOfSumTerm in
-lib/Conversion/AttnToHalide/Algorithm): with Dq = Dk = d_a = Dv = 1, W_a = [[1, 1]], two keys per
+lib/CodeGen/Halide/Algorithm): with Dq = Dk = d_a = Dv = 1, W_a = [[1, 1]], two keys per
 batch, k = [0, b] and v = [0, 1], query row a of batch b gets the weight of key 1,
     sigmoid(v_a (tanh(a + b) - tanh(a))),
 which is the row's result. Writes two cases, each with numpy's float64 value of that expression

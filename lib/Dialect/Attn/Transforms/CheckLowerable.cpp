@@ -18,7 +18,7 @@ namespace attn {
 
 bool isLowerableOp(Operation *op) {
   // Elementwise float arithmetic on whole tensors (residual connections and the like) and shape
-  // casts are lowered beside the attn ops; see lib/Conversion/AttnToHalide/ExtractKernel.cpp.
+  // casts are lowered beside the attn ops; see lib/Target/KernelSpec/ExtractKernel.cpp.
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(op))
     return llvm::all_of(op->getOperandTypes(), [](Type t) { return isa<RankedTensorType>(t); });
   return isa<AttnDialect>(op->getDialect()) || isa<func::ReturnOp, tensor::CastOp>(op);

@@ -29,22 +29,22 @@ ScheduleAttr make(MLIRContext *ctx, int64_t tileQ, int64_t blockK, int64_t vecto
                            parallel, "hand", "heuristic");
 }
 
-/// The fused attention kernel on a GPU (lib/Schedule/GPU/FusedAttention.cpp), from the sweeps of
-/// bench/gpu/gen_sweep.py on an H200 (docs/benchmarks-history.md, 2026-11-30 and 2026-12-04, the
-/// latter with the JIT's register cap lifted). Each thread computes a 4 x 2 register block of
-/// scores and a 4 x 4 block of P.V (4 x 8 at Dv >= 128) over key blocks of 32 keys (a thread block
-/// of Dv / reg_v x tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4 whose softmax state
-/// (3 x tile_q x Dv floats, in shared memory) takes at most half of the 48 KiB a thread block may
-/// use, so that the K tile fits beside it: 32 at D = 64, 16 at D = 128. Against the previous
-/// default (16 rows, 2 x 2 and 2 x 4 blocks) this was 1.2-1.8x faster at D = 64 and 1.06-1.12x at D
-/// = 128; P.V blocks of 4 x 8 were 1.07-1.15x faster than 4 x 4 at D = 128 and 1.35-1.5x slower at
-/// D = 64. At Dv <= 64 with fewer than 256 thread blocks (`tasks`: batch x kv heads, when known)
-/// the score and P.V blocks take 2 rows, which doubles the threads of each: 1.12x at S = 512 (128
-/// thread blocks); 0.94x at S = 1024 (256) and 0.8x at B = 4, H = 12, S = 256 (384). Decode (fewer
-/// than 4 query rows per kv head): split-K, a thread block per 256 keys (1.23-1.28x faster than 128
-/// at Tk = 2048, 2026-12-04; 512 the same as 256, 64 slower). Additive scores (a tanh per score and
-/// feature) keep tiles of 16 rows and 2 x 2 score blocks: 32-row tiles made additive-S512 1.6x
-/// slower.
+/// The fused attention kernel on a GPU (lib/CodeGen/Halide/Schedule/GPU/FusedAttention.cpp), from
+/// the sweeps of bench/gpu/gen_sweep.py on an H200 (docs/benchmarks-history.md, 2026-11-30 and
+/// 2026-12-04, the latter with the JIT's register cap lifted). Each thread computes a 4 x 2
+/// register block of scores and a 4 x 4 block of P.V (4 x 8 at Dv >= 128) over key blocks of 32
+/// keys (a thread block of Dv / reg_v x tile_q / 4 threads). tile_q is the largest of 32, 16, 8, 4
+/// whose softmax state (3 x tile_q x Dv floats, in shared memory) takes at most half of the 48 KiB
+/// a thread block may use, so that the K tile fits beside it: 32 at D = 64, 16 at D = 128. Against
+/// the previous default (16 rows, 2 x 2 and 2 x 4 blocks) this was 1.2-1.8x faster at D = 64
+/// and 1.06-1.12x at D = 128; P.V blocks of 4 x 8 were 1.07-1.15x faster than 4 x 4 at D = 128
+/// and 1.35-1.5x slower at D = 64. At Dv <= 64 with fewer than 256 thread blocks (`tasks`: batch x
+/// kv heads, when known) the score and P.V blocks take 2 rows, which doubles the threads of
+/// each: 1.12x at S = 512 (128 thread blocks); 0.94x at S = 1024 (256) and 0.8x at B = 4, H = 12, S
+/// = 256 (384). Decode (fewer than 4 query rows per kv head): split-K, a thread block per 256 keys
+/// (1.23-1.28x faster than 128 at Tk = 2048, 2026-12-04; 512 the same as 256, 64 slower). Additive
+/// scores (a tanh per score and feature) keep tiles of 16 rows and 2 x 2 score blocks: 32-row tiles
+/// made additive-S512 1.6x slower.
 ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, int64_t tasks,
                                bool additive) {
   if (known(rows) && rows < 4)
@@ -235,8 +235,8 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
 /// it. A partial last register block reads its operand with a clamp per lane (a gather): with
 /// blocks of 3 vectors, x.W of 512 rows took 1.29x the time of 2-vector blocks at N = 512 and 3.5x
 /// that of 1-vector blocks at N = 80. From 768 on the partial block is at most one in 16 (N = 1024:
-/// 3 vectors took 0.86 of 2's time), and lib/Schedule packs such wide operands, which moves the
-/// clamps into the packing copy.
+/// 3 vectors took 0.86 of 2's time), and lib/CodeGen/Halide/Schedule packs such wide operands,
+/// which moves the clamps into the packing copy.
 int64_t perOpRegV(Operation *op, const TargetTraits &t) {
   if (op->getNumResults() == 0)
     return 3;
@@ -251,7 +251,8 @@ int64_t perOpRegV(Operation *op, const TargetTraits &t) {
 }
 
 ScheduleAttr perOp(Operation *op, const TargetTraits &t) {
-  if (t.gpu) // GPU kernels of the other ops take their thread blocks from lib/Schedule/GPU
+  if (t.gpu) // GPU kernels of the other ops take their thread blocks from
+             // lib/CodeGen/Halide/Schedule/GPU
     return ScheduleAttr::get(op->getContext(), 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "hand", "heuristic");
   return make(op->getContext(), 64, 0, t.lanes, t.avx512 ? 8 : 4, 0, perOpRegV(op, t), 0, 0,
               "tiles");

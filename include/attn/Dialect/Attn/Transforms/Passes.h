@@ -24,8 +24,9 @@ struct TargetTraits {
   int registers() const { return avx512 ? 32 : 16; }
 };
 
-/// Resolves a target string into traits. lib/Backend knows Halide's targets; the passes do not link
-/// it, so each tool installs the resolver (tools/common). Without one, "host" means AVX-512.
+/// Resolves a target string into traits. lib/CodeGen/Halide/Backend knows Halide's targets; the
+/// passes do not link it, so each tool installs the resolver (tools/common). Without one, "host"
+/// means AVX-512.
 using TargetResolver =
     std::function<bool(const std::string &target, TargetTraits &traits, std::string &error)>;
 void setTargetResolver(TargetResolver resolver);
