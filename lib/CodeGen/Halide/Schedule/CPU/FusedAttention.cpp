@@ -28,42 +28,85 @@ using namespace attn::lowering;
 namespace attn::schedule {
 
 namespace {
-/// Independent partial results of the block's row max and row sum (see below).
+/// Independent partial results of the block's row max and row sum (see partialReductions).
 constexpr int kPartials = 4;
-} // namespace
 
-void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
-                               const kernel::ScheduleSpec &spec, const CpuParams &defaults,
-                               const std::string &owner, ScheduleLog &log) {
-  const int L = spec.lanes(defaults.lanes);
-  const int R = f.tileRows, KB = f.blockKeys;
-  const int regK = param(spec.regK, L == 16 ? 12 : 6);
-  const int regQ = std::min(R, param(spec.regQ, L == 16 ? 4 : 2));
-  const int chunk = param(spec.chunkK, 128);
-  const bool staticDv = f.staticDv != kernel::kDynamic && f.staticDv % L == 0;
-  const int regV =
-      param(spec.regV, staticDv ? static_cast<int>(std::min<int64_t>(4, f.staticDv / L)) : 1);
-  // The value dim the P.V register blocks cover: Dv rounded up to whole blocks of regV vectors (Dv
-  // = 40 on AVX2 is 5 vectors: blocks of 4 cover 64; bounding V and P.V to 40 failed at run time).
-  const int dvBlock = regV * L;
-  const int dvBlocks =
-      staticDv ? static_cast<int>((f.staticDv + dvBlock - 1) / dvBlock * dvBlock) : 0;
-  const bool splitK = spec.splitK == 1;
-  const bool tiles = spec.parallel == "tiles" || f.bk.empty();
+/// The CPU schedule of one fused kernel, applied step by step (the file comment's items) by
+/// scheduleFusedAttentionCpu; Halide's directives keep the order of the steps (specialize copies
+/// what was scheduled before it). The parameters and the loops the steps share are members.
+class CpuFusedSchedule {
+public:
+  CpuFusedSchedule(FusedAttentionStage f, const FusedRoot &root, const kernel::ScheduleSpec &spec,
+                   const CpuParams &defaults, const std::string &owner);
+  void placeResult();
+  void placeTile();
+  void placeBlockLoop();
+  void prefillScores();
+  void prefillSoftmax();
+  void decodeBlock();
+  void productsPV();
+  void hoistBuffers();
+  std::string log() const { return msg.str(); }
+  bool isDecode() const { return decode; }
+
+private:
+  void stageK(Func reader);
+  void stageV(LoopLevel at);
+  void specializeTanh(Stage scores);
+  void tanhRangeChecks();
+  void computeGroupsWith(Func groups, Func with, Var groupLoop, bool perRowBlock);
+  void partialReductions(Func g);
+
+  FusedAttentionStage f;
+  const kernel::ScheduleSpec &spec;
+  const int L, R, KB, regK, regQ, chunk;
+  const bool staticDv;
+  const int regV;
+  // The value dim the P.V register blocks cover: Dv rounded up to whole blocks of regV vectors
+  // (Dv = 40 on AVX2 is 5 vectors: blocks of 4 cover 64; bounding V and P.V to 40 failed).
+  const int dvBlock, dvBlocks;
+  const bool splitK, tiles, decode; // decode: fewer rows than a vector
   std::ostringstream msg;
+  Func res;
+  Var resultE; // the result's value dim
+  ResultTiles resultTiles;
+  Var rt, rtg; // the tile's loop, and that of the tile's (or the group's) state
+  bool grouped = false, hasBatch;
+  LoopLevel task;  // one task: a kv batch (or the root)
+  LoopLevel block; // the loop of one (tile, block): a block's stages are computed there
+  Func qs;         // the query tile
+  int qkRows = 0;  // rows of the Q.K^T register block (prefill)
+  bool rowBlocks = false;
+  Var qkRowBlock; // the loop over the Q.K^T row blocks (prefill, with rowBlocks)
+};
+
+CpuFusedSchedule::CpuFusedSchedule(FusedAttentionStage f_, const FusedRoot &root,
+                                   const kernel::ScheduleSpec &spec, const CpuParams &defaults,
+                                   const std::string &owner)
+    : f(std::move(f_)), spec(spec), L(spec.lanes(defaults.lanes)), R(f.tileRows), KB(f.blockKeys),
+      regK(param(spec.regK, L == 16 ? 12 : 6)),
+      regQ(std::min(R, param(spec.regQ, L == 16 ? 4 : 2))), chunk(param(spec.chunkK, 128)),
+      staticDv(f.staticDv != kernel::kDynamic && f.staticDv % L == 0),
+      regV(param(spec.regV, staticDv ? static_cast<int>(std::min<int64_t>(4, f.staticDv / L)) : 1)),
+      dvBlock(regV * L),
+      dvBlocks(staticDv ? static_cast<int>((f.staticDv + dvBlock - 1) / dvBlock * dvBlock) : 0),
+      splitK(spec.splitK == 1), tiles(spec.parallel == "tiles" || f.bk.empty()), decode(R < L),
+      res(root.f), resultE(root.e), resultTiles(tileFusedResult(f, root)), rt(resultTiles.rt),
+      rtg(resultTiles.rt), hasBatch(!f.bk.empty()),
+      task(hasBatch ? LoopLevel(res, resultTiles.hb) : LoopLevel::root()),
+      qs(f.additive ? f.qpT : f.qs), qkRowBlock(f.s.name() + "_io") {
   msg << f.res.name() << " [" << owner << ", " << f.label << "]: tiles of " << R
       << " query rows, key blocks of " << KB;
+}
 
-  // The result: tasks per kv batch (and per tile, or group of tiles, with parallel = "tiles").
-  Func res = root.f;
-  auto [rt, rr, hb] = tileFusedResult(f, root);
-  // Groups of group_q tiles take each key block in turn (the block loop outside the group's tiles):
-  // a block of K and V that comes from memory is then read from L2 by the group's other tiles.
-  // Prefill with more than one block only (a decode tile reads K and V once; one block has no
-  // block loop).
+/// The result: tasks per kv batch (and per tile, or group of tiles, with parallel = "tiles").
+/// Groups of group_q tiles take each key block in turn (the block loop outside the group's tiles):
+/// a block of K and V that comes from memory is then read from L2 by the group's other tiles.
+/// Prefill with more than one block only (a decode tile reads K and V once; one block has no block
+/// loop).
+void CpuFusedSchedule::placeResult() {
   const int groupQ = param(spec.groupQ, 1);
-  const bool grouped = groupQ > 1 && !f.oneBlock && !splitK && R >= L;
-  Var rtg = rt; // the loop of the tile's (or the group's) state
+  grouped = groupQ > 1 && !f.oneBlock && !splitK && R >= L;
   if (grouped) {
     Var tg(res.name() + "_tg"), rti(res.name() + "_rti");
     res.split(rt, tg, rti, groupQ, TailStrategy::GuardWithIf);
@@ -71,67 +114,67 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     rtg = tg;
     msg << "; groups of " << groupQ << " tiles take each key block in turn";
   }
-  bool hasBatch = !f.bk.empty();
   if (hasBatch)
-    res.parallel(hb);
+    res.parallel(resultTiles.hb);
   if (tiles)
     res.parallel(rtg);
-  res.vectorize(root.e, L, TailStrategy::GuardWithIf);
+  res.vectorize(resultE, L, TailStrategy::GuardWithIf);
   if (res.name() != f.res.name())
     msg << "; computed into " << res.name();
   msg << "; parallel over " << (hasBatch ? "(batch, kv head)" : "")
       << (hasBatch && tiles ? " and " : "") << (tiles ? "query tiles" : "");
-
-  // K and V staged once per task with row strides Halide knows (broadcasts with immediate offsets).
-  // Not the additive key projections without batch dims: they are computed whole at the root
-  // already, and a copy there failed in Halide 14's compiler under any mask ("Internal Error: Name
-  // not in Scope: ..._range": the copy's bounds, which differ between the score's two forms, read
-  // the range check that picks the form before it is computed; found by scripts/schedule-sweep.py).
-  LoopLevel task = hasBatch ? LoopLevel(res, hb) : LoopLevel::root();
-  // (The score stage that reads K is sacc, or its rfactor intermediate in the decode schedule.)
-  auto stageK = [&](Func reader) {
-    if (!f.additive) {
-      Func ks = f.kRead.in(reader);
-      ks.compute_at(task).vectorize(f.d, L, TailStrategy::RoundUp);
-      if (f.staticDk != kernel::kDynamic) // rows padded to whole vectors; reads past Dk are clamped
-        ks.bound_extent(f.d, static_cast<int>((f.staticDk + L - 1) / L * L));
-    } else if (hasBatch) {
-      for (Func kp : {f.kp, f.kpE}) {
-        if (!kp.defined())
-          continue;
-        Func kps = kp.in(reader);
-        kps.compute_at(task).vectorize(kps.args()[0], L, TailStrategy::RoundUp);
-        if (f.staticDa != kernel::kDynamic)
-          kps.bound_extent(kps.args()[0], static_cast<int>((f.staticDa + L - 1) / L * L));
-      }
-    }
-  };
-  // V copied at `at` for P.V, its rows padded to whole value blocks.
-  auto stageV = [&](LoopLevel at) {
-    Func vs = f.vRead.in(f.oc);
-    vs.compute_at(at).vectorize(f.e, L, TailStrategy::RoundUp);
-    if (staticDv)
-      vs.bound_extent(f.e, dvBlocks);
-  };
-  // The additive score's two forms (tanhSplit): a branch per register block, each branch the
-  // score stage's whole schedule (specialize copies what was scheduled before it: call it last).
-  auto specializeTanh = [&](Stage scores) {
-    if (!f.tanhSplit.defined())
-      return;
-    scores.specialize(f.tanhSplit);
-    msg << "; additive tanh(a + b) from e^{2a} e^{2b} where the projections allow it (else the "
-           "rational)";
-  };
   // Decode reads every K and V row once: staging would only add a copy. Prefill re-reads them for
-  // every tile: stage them.
-  const bool decode = R < L;
+  // every tile.
   if (!decode) {
     stageV(task);
     msg << "; K and V staged per task";
   }
+}
 
-  // The tile: queries transposed (rows innermost), the online-softmax state.
-  Func qs = f.additive ? f.qpT : f.qs;
+/// K staged once per task with row strides Halide knows (broadcasts with immediate offsets), for
+/// `reader` (sacc, or its rfactor intermediate in decode). Not the additive key projections
+/// without batch dims: they are computed whole at the root already, and a copy there failed in
+/// Halide 14's compiler ("Name not in Scope: ..._range": the copy's bounds read the range check
+/// that picks the score's form before it is computed).
+void CpuFusedSchedule::stageK(Func reader) {
+  if (!f.additive) {
+    Func ks = f.kRead.in(reader);
+    ks.compute_at(task).vectorize(f.d, L, TailStrategy::RoundUp);
+    if (f.staticDk != kernel::kDynamic) // rows padded to whole vectors; reads past Dk are clamped
+      ks.bound_extent(f.d, static_cast<int>((f.staticDk + L - 1) / L * L));
+  } else if (hasBatch) {
+    for (Func kp : {f.kp, f.kpE}) {
+      if (!kp.defined())
+        continue;
+      Func kps = kp.in(reader);
+      kps.compute_at(task).vectorize(kps.args()[0], L, TailStrategy::RoundUp);
+      if (f.staticDa != kernel::kDynamic)
+        kps.bound_extent(kps.args()[0], static_cast<int>((f.staticDa + L - 1) / L * L));
+    }
+  }
+}
+
+/// V copied at `at` for P.V, its rows padded to whole value blocks.
+void CpuFusedSchedule::stageV(LoopLevel at) {
+  Func vs = f.vRead.in(f.oc);
+  vs.compute_at(at).vectorize(f.e, L, TailStrategy::RoundUp);
+  if (staticDv)
+    vs.bound_extent(f.e, dvBlocks);
+}
+
+/// The additive score's two forms (tanhSplit): a branch per register block, each branch the score
+/// stage's whole schedule (specialize copies what was scheduled before it: call it last).
+void CpuFusedSchedule::specializeTanh(Stage scores) {
+  if (!f.tanhSplit.defined())
+    return;
+  scores.specialize(f.tanhSplit);
+  msg << "; additive tanh(a + b) from e^{2a} e^{2b} where the projections allow it (else the "
+         "rational)";
+}
+
+/// The tile: queries transposed (rows innermost), the online-softmax state per tile (per group of
+/// tiles with group_q), one division per tile row.
+void CpuFusedSchedule::placeTile() {
   const int64_t width = f.additive ? f.staticDa : f.staticDk;
   const bool transposeBlocks = width != kernel::kDynamic && width % L == 0;
   for (Func t : {qs, f.qpE}) {
@@ -140,9 +183,7 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     t.compute_at(res, rtg);
     if (decode) {
       // Fewer rows than a vector: the features stay innermost, where the dot products' vectors
-      // along them read the query densely. (Stored rows-innermost and rounded up to a vector of
-      // rows, the query was read at a stride of L: 8 inserts per vector, 46% of an AVX2 decode
-      // kernel.)
+      // along them read the query densely (rows innermost, the query was read at a stride of L).
       t.vectorize(f.d, L, TailStrategy::GuardWithIf);
       continue;
     }
@@ -163,24 +204,8 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   }
   if (!decode && transposeBlocks)
     msg << "; query tile transposed in " << L << " x " << L << " blocks";
-  if (f.tanhSplit.defined()) {
-    // The additive score's range check and sum of v_a, once (vectorized: interleaved partial
-    // maxima along d_a).
-    for (Func g : {f.wSum, f.wInv, f.mRange})
-      g.compute_root();
-    f.tanhRange.compute_root();
-    for (int u = 0; u < 2; ++u) {
-      RVar dao(f.tanhRange.name() + "_dao"), dai(f.tanhRange.name() + "_dai");
-      Var lane(f.tanhRange.name() + "_lane" + std::to_string(u));
-      Func part = f.tanhRange.update(u)
-                      .split(f.rangeDoms[u].x, dao, dai, L, TailStrategy::GuardWithIf)
-                      .rfactor(dai, lane);
-      part.compute_root().vectorize(lane);
-      part.update().vectorize(lane);
-    }
-  }
-  // The online-softmax state per tile (per group of tiles with group_q); one block's state is the
-  // block's own (inlined): the block's stages are then computed per tile.
+  tanhRangeChecks();
+  // One block's state is the block's own (inlined): the block's stages are then computed per tile.
   if (!f.oneBlock) {
     f.combine.compute_at(res, rtg).vectorize(f.e, L, TailStrategy::RoundUp);
     Stage merge = f.combine.update();
@@ -192,181 +217,205 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
   } else {
     msg << "; one key block: the result reads its P.V and row sum";
   }
-  // One division per tile row (decode tiles have fewer rows than a vector: left scalar, so that
-  // rounding up does not widen the state it reads).
+  // Decode tiles have fewer rows than a vector: left scalar, so that rounding up does not widen
+  // the state it reads.
   f.rowScale.compute_at(res, rt);
   if (!decode)
     f.rowScale.vectorize(f.ii, L, TailStrategy::RoundUp);
+}
 
-  // The loop of one (tile, block): a block's stages are computed there.
-  LoopLevel block = f.oneBlock ? LoopLevel(res, rt)
-                    : grouped  ? LoopLevel(f.combine, f.it)
-                               : LoopLevel(f.combine, f.rc.x);
+/// The additive score's range check and sum of v_a, once (vectorized: interleaved partial maxima
+/// along d_a).
+void CpuFusedSchedule::tanhRangeChecks() {
+  if (!f.tanhSplit.defined())
+    return;
+  for (Func g : {f.wSum, f.wInv, f.mRange})
+    g.compute_root();
+  f.tanhRange.compute_root();
+  for (int u = 0; u < 2; ++u) {
+    RVar dao(f.tanhRange.name() + "_dao"), dai(f.tanhRange.name() + "_dai");
+    Var lane(f.tanhRange.name() + "_lane" + std::to_string(u));
+    Func part = f.tanhRange.update(u)
+                    .split(f.rangeDoms[u].x, dao, dai, L, TailStrategy::GuardWithIf)
+                    .rfactor(dai, lane);
+    part.compute_root().vectorize(lane);
+    part.update().vectorize(lane);
+  }
+}
+
+/// The loop of one (tile, block), where a block's stages are computed; decode (split_k) computes
+/// all blocks of a tile in parallel, then merges them.
+void CpuFusedSchedule::placeBlockLoop() {
+  block = f.oneBlock ? LoopLevel(res, rt)
+          : grouped  ? LoopLevel(f.combine, f.it)
+                     : LoopLevel(f.combine, f.rc.x);
   if (splitK) {
-    // Decode: all blocks of a tile computed in parallel, then merged.
     f.blk.compute_at(res, rt).parallel(f.c).vectorize(f.e, L, TailStrategy::RoundUp);
     block = LoopLevel(f.blk, f.c);
     msg << "; split-K: key blocks in parallel, merged by the online softmax";
   }
+}
 
-  if (R >= L) {
-    // Q.K^T: a register block of up to two vectors of rows x regK keys, stored to the block's
-    // scores. A tile of more rows (a multiple of two vectors) loops over row blocks inside each
-    // group of regK keys: its rows unrolled whole in one block would need more accumulators and
-    // query vectors than the registers hold (AVX2, 6 vectors x 2 keys: 23 spill moves per 12 FMAs).
-    const int qkRows = static_cast<int>(kernel::cpuScoreBlockRows(R, L));
-    const bool rowBlocks = qkRows < R;
-    Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji"), io(f.s.name() + "_io");
-    f.s.compute_at(block).bound_extent(f.ii, R).split(f.jj, jo, ji, regK, TailStrategy::RoundUp);
-    Var rows = f.ii;
-    if (rowBlocks) {
-      rows = Var(f.s.name() + "_iv");
-      f.s.split(f.ii, io, rows, qkRows).reorder(rows, ji, io, jo);
-    } else {
-      f.s.reorder(rows, ji, jo);
-    }
-    f.s.vectorize(rows, L).unroll(rows).unroll(ji);
-    f.sacc.compute_at(f.s, rowBlocks ? io : jo)
-        .bound_extent(f.ii, qkRows)
-        .bound_extent(f.jj, regK)
-        .vectorize(f.ii, L)
-        .unroll(f.ii)
-        .unroll(f.jj);
-    f.sacc.update().reorder(f.ii, f.jj, f.rd.x).vectorize(f.ii, L).unroll(f.ii).unroll(f.jj);
-    stageK(f.sacc);
-    specializeTanh(f.sacc.update());
-    msg << "; Q.K^T register block " << qkRows / L << " x " << L << " rows x " << regK << " keys"
-        << (rowBlocks ? " (" + std::to_string(R / qkRows) + " per tile)" : "");
-
-    // Softmax of the block, elementwise across key columns (vectorized over rows). The row max and
-    // sum run over the block's keys (or groups) in interleaved partial results (rfactor), which the
-    // unrolled loop keeps in registers: one accumulator per row vector made each a chain of
-    // dependent vmaxps / vaddps, latency-bound at one key per 3-4 cycles.
-    f.p.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
-    // Max and sum in groups (the algorithm's sb and pb, when it has them): each group's result is
-    // computed in the loop of the Func it reads the entries of (compute_with at the group's loop,
-    // whose name it takes: compute_with pairs loops by name), and mc and lc reduce the groups.
-    // (The max's groups follow the scores' row blocks: computed with them per row block, they read
-    // the block's accumulators in registers.)
-    auto computeGroupsWith = [&](Func groups, Func with, Var groupLoop, bool perRowBlock) {
-      Var one(groups.name() + "_one");
-      groups.compute_at(block).bound_extent(f.ii, R).split(f.jj, groupLoop, one, 1);
-      if (perRowBlock) {
-        Var iv(groups.name() + "_iv");
-        groups.split(f.ii, io, iv, qkRows)
-            .reorder(iv, one, io, groupLoop)
-            .vectorize(iv, L)
-            .unroll(iv);
-        groups.compute_with(with, io);
-        return;
-      }
-      groups.reorder(f.ii, one, groupLoop).vectorize(f.ii, L).unroll(f.ii);
-      groups.compute_with(with, groupLoop);
-    };
-    if (f.sb.defined()) {
-      if (f.maxGroup != regK)
-        throw CompileError("internal: the block max's groups (" + std::to_string(f.maxGroup) +
-                           " keys) are not the Q.K^T register block's " + std::to_string(regK));
-      computeGroupsWith(f.sb, f.s, jo, rowBlocks);
-      msg << "; the block's row max per register block, with Q.K^T";
-    }
-    if (f.pb.defined()) {
-      Var gq(f.p.name() + "_gq"), gi(f.p.name() + "_gi");
-      f.p.bound_extent(f.ii, R)
-          .split(f.jj, gq, gi, f.sumGroup)
-          .reorder(f.ii, gi, gq)
-          .unroll(f.ii)
-          .unroll(gi);
-      computeGroupsWith(f.pb, f.p, gq, false);
-      msg << "; the row sum per " << f.sumGroup << " keys, with the probabilities";
-    }
-    for (Func g : {f.mc, f.lc}) {
-      g.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
-      // What each reduces (the algorithm's reduction domain): the block's entries, or one value
-      // per group of them. Groups are no short reduction either (256 sums per row vector with
-      // block_k = 1024 and groups of 4: one chain of dependent vaddps took ~1.1% of the kernel's
-      // time at S = 1024), so both run in partial results, as many as divide the entries
-      // (kPartials, else 2).
-      const Internal::ReductionVariable over = g.update().get_schedule().rvars()[0];
-      const int64_t *entries = Internal::as_const_int(over.extent);
-      const int parts = !entries                    ? 1
-                        : *entries % kPartials == 0 ? kPartials
-                        : *entries % 2 == 0         ? 2
-                                                    : 1;
-      if (parts == 1) {
-        g.update().vectorize(f.ii, L);
-        continue;
-      }
-      RVar jo(g.name() + "_jo"), ji(g.name() + "_ji");
-      Var u(g.name() + "_u");
-      Func part = g.update().split(RVar(over.var), jo, ji, parts).rfactor(ji, u);
-      part.compute_at(block).bound_extent(f.ii, R).bound_extent(u, parts);
-      part.vectorize(f.ii, L).unroll(f.ii).unroll(u);
-      part.update().reorder(f.ii, u, jo).vectorize(f.ii, L).unroll(f.ii).unroll(u);
-      g.update().vectorize(f.ii, L).unroll(ji);
-    }
+/// Q.K^T (prefill): a register block of up to two vectors of rows x regK keys, stored to the
+/// block's scores. A tile of more rows loops over row blocks inside each group of regK keys: its
+/// rows unrolled whole in one block would need more accumulators and query vectors than the
+/// registers hold.
+void CpuFusedSchedule::prefillScores() {
+  qkRows = static_cast<int>(kernel::cpuScoreBlockRows(R, L));
+  rowBlocks = qkRows < R;
+  Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji");
+  f.s.compute_at(block).bound_extent(f.ii, R).split(f.jj, jo, ji, regK, TailStrategy::RoundUp);
+  Var rows = f.ii;
+  if (rowBlocks) {
+    rows = Var(f.s.name() + "_iv");
+    f.s.split(f.ii, qkRowBlock, rows, qkRows).reorder(rows, ji, qkRowBlock, jo);
   } else {
-    // Fewer rows than lanes (decode): keys in the lanes. Each score is a dot product over the
-    // feature dim, vectorized along it (rfactor) and reduced across lanes; the block's
-    // probabilities are vectors of keys.
-    Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji"), u(f.sacc.name() + "_u");
-    f.s.compute_at(block).bound_extent(f.ii, R);
-    std::vector<Var> keysFirst = f.s.args();
-    std::swap(keysFirst[0], keysFirst[1]);
-    f.s.reorder_storage(keysFirst)
-        .split(f.jj, jo, ji, L, TailStrategy::RoundUp)
-        .reorder(ji, f.ii, jo)
-        .vectorize(ji);
-    f.sacc.compute_at(f.s, jo).bound_extent(f.jj, L).bound_extent(f.ii, R);
-    RVar rdo(f.sacc.name() + "_rdo"), rdi(f.sacc.name() + "_rdi");
-    Func partial =
-        f.sacc.update().split(f.rd.x, rdo, rdi, L, TailStrategy::GuardWithIf).rfactor(rdi, u);
-    std::vector<Var> lanesFirst = partial.args(); // rfactor puts the new dim last: store it first
-    lanesFirst.insert(lanesFirst.begin(), lanesFirst.back());
-    lanesFirst.pop_back();
-    partial.compute_at(f.s, jo).reorder_storage(lanesFirst).vectorize(u, L);
-    // Four keys at a time, each with its own accumulator, each key's row read whole before the
-    // next's: K streams from memory in address order. (The four rows read a vector at a time in
-    // turn took 1.5x as long on Zen 5, B = 8 H = 8 Tk = 2048: the hardware prefetchers follow one
-    // ascending stream better than four interleaved ones; 8 or 2 keys at a time were slower.)
-    Var k4(f.sacc.name() + "_k4"), ki(f.sacc.name() + "_ki");
-    partial.update().split(f.jj, k4, ki, 4).reorder(u, rdo, ki, k4).vectorize(u, L).unroll(ki);
-    specializeTanh(partial.update());
-    if (f.kpE.defined()) // read once per kv batch: computed there, like the projection it reads
-      f.kpE.compute_at(task).vectorize(f.d, L, TailStrategy::GuardWithIf);
-    f.sacc.update().atomic().vectorize(rdi, L); // one horizontal add per score
-    f.p.compute_at(block)
-        .reorder_storage(keysFirst)
-        .reorder(f.jj, f.ii)
-        .vectorize(f.jj, L, TailStrategy::RoundUp);
-    f.mc.compute_at(block);
-    f.lc.compute_at(block);
-    msg << "; decode: keys in " << L << " lanes, dot products vectorized along the feature dim";
-
-    // Where the P.V register blocks run past Dv (a dynamic Dv, or one not a multiple of them), P.V
-    // reading V directly in its unrolled block clamps the value index per lane: a gather of 16
-    // scalar loads per vector (2x the kernel's time at Tk = 128). Copied per block with a loop over
-    // the value vectors, Halide splits off the vectors that need no clamp and loads them whole.
-    // Where the blocks cover Dv exactly, V is read in place: decode reads it once, and the copy
-    // only added a pass over the block (B = 8 H = 8 Tk = 2048 on Zen 3, two threads: 0.85-0.94
-    // of the time without it, bench/ab).
-    if (!staticDv || f.staticDv != dvBlocks) {
-      stageV(block);
-      msg << "; V copied per key block (its value blocks run past Dv)";
-    } else {
-      msg << "; V read in place";
-      if (f.vSizeAsDeclared.defined()) {
-        // Halide clamps each vector of V to the buffer's Dv (the input's boundary condition)
-        // unless it knows Dv: a gather of 16 scalar loads per vector, 56% of a decode kernel on
-        // AVX-512 (B = 8 H = 8 Tk = 2048). The requirements have checked Dv already.
-        res.specialize(f.vSizeAsDeclared);
-        res.specialize_fail("internal: V's value dim is not the size its type declares");
-        msg << " (specialized on the declared Dv)";
-      }
-    }
+    f.s.reorder(rows, ji, jo);
   }
+  f.s.vectorize(rows, L).unroll(rows).unroll(ji);
+  f.sacc.compute_at(f.s, rowBlocks ? qkRowBlock : jo)
+      .bound_extent(f.ii, qkRows)
+      .bound_extent(f.jj, regK)
+      .vectorize(f.ii, L)
+      .unroll(f.ii)
+      .unroll(f.jj);
+  f.sacc.update().reorder(f.ii, f.jj, f.rd.x).vectorize(f.ii, L).unroll(f.ii).unroll(f.jj);
+  stageK(f.sacc);
+  specializeTanh(f.sacc.update());
+  msg << "; Q.K^T register block " << qkRows / L << " x " << L << " rows x " << regK << " keys"
+      << (rowBlocks ? " (" + std::to_string(R / qkRows) + " per tile)" : "");
+}
 
-  // P.V: regQ rows x regV vectors, keys in chunks.
+/// A group Func of the block's max or sum (the algorithm's sb and pb) computed in the loop of the
+/// Func it reads the entries of (compute_with at the group's loop, whose name it takes:
+/// compute_with pairs loops by name). The max's groups follow the scores' row blocks: computed
+/// with them per row block, they read the block's accumulators in registers.
+void CpuFusedSchedule::computeGroupsWith(Func groups, Func with, Var groupLoop, bool perRowBlock) {
+  Var one(groups.name() + "_one");
+  groups.compute_at(block).bound_extent(f.ii, R).split(f.jj, groupLoop, one, 1);
+  if (perRowBlock) {
+    Var iv(groups.name() + "_iv");
+    groups.split(f.ii, qkRowBlock, iv, qkRows)
+        .reorder(iv, one, qkRowBlock, groupLoop)
+        .vectorize(iv, L)
+        .unroll(iv);
+    groups.compute_with(with, qkRowBlock);
+    return;
+  }
+  groups.reorder(f.ii, one, groupLoop).vectorize(f.ii, L).unroll(f.ii);
+  groups.compute_with(with, groupLoop);
+}
+
+/// Softmax of the block (prefill), elementwise across key columns (vectorized over rows); the max
+/// and sum in groups where the algorithm has them.
+void CpuFusedSchedule::prefillSoftmax() {
+  f.p.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+  if (f.sb.defined()) {
+    if (f.maxGroup != regK)
+      throw CompileError("internal: the block max's groups (" + std::to_string(f.maxGroup) +
+                         " keys) are not the Q.K^T register block's " + std::to_string(regK));
+    computeGroupsWith(f.sb, f.s, Var(f.s.name() + "_jo"), rowBlocks);
+    msg << "; the block's row max per register block, with Q.K^T";
+  }
+  if (f.pb.defined()) {
+    Var gq(f.p.name() + "_gq"), gi(f.p.name() + "_gi");
+    f.p.bound_extent(f.ii, R)
+        .split(f.jj, gq, gi, f.sumGroup)
+        .reorder(f.ii, gi, gq)
+        .unroll(f.ii)
+        .unroll(gi);
+    computeGroupsWith(f.pb, f.p, gq, false);
+    msg << "; the row sum per " << f.sumGroup << " keys, with the probabilities";
+  }
+  for (Func g : {f.mc, f.lc})
+    partialReductions(g);
+}
+
+/// The block's row max or sum `g`, over its entries (or one value per group of them), in
+/// interleaved partial results (rfactor) that the unrolled loop keeps in registers: one
+/// accumulator per row vector made each a chain of dependent vmaxps / vaddps, latency-bound. As
+/// many partial results as divide the entries (kPartials, else 2).
+void CpuFusedSchedule::partialReductions(Func g) {
+  g.compute_at(block).vectorize(f.ii, L, TailStrategy::RoundUp);
+  const Internal::ReductionVariable over = g.update().get_schedule().rvars()[0];
+  const int64_t *entries = Internal::as_const_int(over.extent);
+  const int parts = !entries                    ? 1
+                    : *entries % kPartials == 0 ? kPartials
+                    : *entries % 2 == 0         ? 2
+                                                : 1;
+  if (parts == 1) {
+    g.update().vectorize(f.ii, L);
+    return;
+  }
+  RVar jo(g.name() + "_jo"), ji(g.name() + "_ji");
+  Var u(g.name() + "_u");
+  Func part = g.update().split(RVar(over.var), jo, ji, parts).rfactor(ji, u);
+  part.compute_at(block).bound_extent(f.ii, R).bound_extent(u, parts);
+  part.vectorize(f.ii, L).unroll(f.ii).unroll(u);
+  part.update().reorder(f.ii, u, jo).vectorize(f.ii, L).unroll(f.ii).unroll(u);
+  g.update().vectorize(f.ii, L).unroll(ji);
+}
+
+/// Fewer rows than lanes (decode): keys in the lanes. Each score is a dot product over the feature
+/// dim, vectorized along it (rfactor) and reduced across lanes; the block's probabilities are
+/// vectors of keys.
+void CpuFusedSchedule::decodeBlock() {
+  Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji"), u(f.sacc.name() + "_u");
+  f.s.compute_at(block).bound_extent(f.ii, R);
+  std::vector<Var> keysFirst = f.s.args();
+  std::swap(keysFirst[0], keysFirst[1]);
+  f.s.reorder_storage(keysFirst)
+      .split(f.jj, jo, ji, L, TailStrategy::RoundUp)
+      .reorder(ji, f.ii, jo)
+      .vectorize(ji);
+  f.sacc.compute_at(f.s, jo).bound_extent(f.jj, L).bound_extent(f.ii, R);
+  RVar rdo(f.sacc.name() + "_rdo"), rdi(f.sacc.name() + "_rdi");
+  Func partial =
+      f.sacc.update().split(f.rd.x, rdo, rdi, L, TailStrategy::GuardWithIf).rfactor(rdi, u);
+  std::vector<Var> lanesFirst = partial.args(); // rfactor puts the new dim last: store it first
+  lanesFirst.insert(lanesFirst.begin(), lanesFirst.back());
+  lanesFirst.pop_back();
+  partial.compute_at(f.s, jo).reorder_storage(lanesFirst).vectorize(u, L);
+  // Four keys at a time, each with its own accumulator, each key's row read whole before the
+  // next's: K streams from memory in address order, which the hardware prefetchers follow better
+  // than four interleaved streams.
+  Var k4(f.sacc.name() + "_k4"), ki(f.sacc.name() + "_ki");
+  partial.update().split(f.jj, k4, ki, 4).reorder(u, rdo, ki, k4).vectorize(u, L).unroll(ki);
+  specializeTanh(partial.update());
+  if (f.kpE.defined()) // read once per kv batch: computed there, like the projection it reads
+    f.kpE.compute_at(task).vectorize(f.d, L, TailStrategy::GuardWithIf);
+  f.sacc.update().atomic().vectorize(rdi, L); // one horizontal add per score
+  f.p.compute_at(block)
+      .reorder_storage(keysFirst)
+      .reorder(f.jj, f.ii)
+      .vectorize(f.jj, L, TailStrategy::RoundUp);
+  f.mc.compute_at(block);
+  f.lc.compute_at(block);
+  msg << "; decode: keys in " << L << " lanes, dot products vectorized along the feature dim";
+
+  // Where the P.V register blocks run past Dv (a dynamic Dv, or one not a multiple of them), P.V
+  // reading V directly in its unrolled block clamps the value index per lane: a gather per vector.
+  // Copied per block with a loop over the value vectors, Halide splits off the vectors that need
+  // no clamp and loads them whole. Where the blocks cover Dv exactly, V is read in place: decode
+  // reads it once, and the copy only added a pass over the block.
+  if (!staticDv || f.staticDv != dvBlocks) {
+    stageV(block);
+    msg << "; V copied per key block (its value blocks run past Dv)";
+    return;
+  }
+  msg << "; V read in place";
+  if (f.vSizeAsDeclared.defined()) {
+    // Halide clamps each vector of V to the buffer's Dv (the input's boundary condition) unless it
+    // knows Dv: a gather per vector. The requirements have checked Dv already.
+    res.specialize(f.vSizeAsDeclared);
+    res.specialize_fail("internal: V's value dim is not the size its type declares");
+    msg << " (specialized on the declared Dv)";
+  }
+}
+
+/// P.V: regQ rows x regV vectors, keys in chunks of chunk_k so a V chunk stays in L1 across the row
+/// blocks. (A reg_q that does not divide the tile's rows gets a guarded last row block.)
+void CpuFusedSchedule::productsPV() {
   Var io(f.oc.name() + "_io"), iq(f.oc.name() + "_iq"), eo(f.oc.name() + "_eo"),
       ev(f.oc.name() + "_ev");
   RVar jc(f.oc.name() + "_jc"), jk(f.oc.name() + "_jk");
@@ -375,7 +424,6 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
     f.oc.bound_extent(f.e, dvBlocks);
   f.oc.vectorize(f.e, L, TailStrategy::RoundUp);
   Stage pv = f.oc.update();
-  // (A reg_q that does not divide the tile's rows gets a guarded last row block.)
   pv.split(f.ii, io, iq, regQ, R % regQ == 0 ? TailStrategy::RoundUp : TailStrategy::GuardWithIf)
       .split(f.rj.x, jc, jk, chunk, TailStrategy::GuardWithIf)
       .split(f.e, eo, ev, regV * L, TailStrategy::RoundUp)
@@ -385,25 +433,22 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       .unroll(iq);
   msg << "; P.V register block " << regQ << " rows x " << regV << " x " << L
       << " values, keys in chunks of " << chunk;
+}
 
-  // Buffers of a tile and of a block: allocated once per task, reused for every tile and block.
-  // Not decode tiles (fewer rows than a vector): a task has at most 3 of them, and with one row
-  // per tile Halide 14's sliding window over the tile loop computed the hoisted queries and
-  // scores only for tiles after the first (`if (0 < rt)`), so that the first, a decode task's
-  // only tile, read them uninitialized (B = 8 H = 8 Tk = 2048 with parallel = "heads" and one
-  // block: wrong results, fused-schedules.mlir decode_heads_one_block).
-  // (Nor grouped tiles: their states are a group's, allocated per group. Nor a task of one tile,
-  // where hoisting saves nothing: with the block buffers folded over the blocks and Tq <= tile_q,
-  // Halide's bounds for the first block spanned two blocks, and the kernel failed at run time,
-  // "fold factor (1) of dimension c ... too small"; schedule-sweep.py.)
+/// Buffers of a tile and of a block: allocated once per task, reused for every tile and block.
+/// Not decode tiles: with one row per tile Halide 14's sliding window over the tile loop computed
+/// the hoisted queries and scores only for tiles after the first, which then read them
+/// uninitialized (fused-schedules.mlir decode_heads_one_block). Nor grouped tiles (their states
+/// are a group's), nor a task of one tile (hoisting saves nothing there, and with folded block
+/// buffers Halide's bounds for the first block spanned two blocks: "fold factor too small").
+void CpuFusedSchedule::hoistBuffers() {
   const bool oneTilePerTask = f.staticRows != kernel::kDynamic && f.staticRows <= R;
   const bool hoistTileBuffers =
       hasBatch && !tiles && !splitK && !decode && !grouped && !oneTilePerTask;
   const bool hoistBlockBuffers = hoistTileBuffers && !f.firstBlockVaries && !f.lastBlockIsSelect;
   // With one block, the block's stages are computed in the result's tile loop, whose rows Halide
   // bounds by two tiles (a row's tile is a division); they are one tile, so their loops and the
-  // buffers stored there have constant extents. (Bounded by two, those buffers had sizes known
-  // only at run time, allocated on the heap per tile.) The hoisted ones are folded instead.
+  // buffers stored there have constant extents. The hoisted ones are folded instead.
   if (f.oneBlock) {
     std::vector<Func> perTile = {f.sacc, f.mc, f.lc, f.oc};
     if (splitK)
@@ -414,26 +459,45 @@ void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
       if (g.defined())
         g.bound_extent(f.it, 1);
   }
-  if (hoistTileBuffers) {
-    if (hoistBlockBuffers)
-      for (Func g : {f.s, f.p, f.sb, f.pb})
-        if (g.defined())
-          g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
-    // (Not the additive query tile with two score forms: one branch does not read it, and Halide
-    // then bounded it by the result's rows, two tiles where a dynamic row count shifts the last
-    // tile inward, which a fold of one tile failed at run time: "accessed out of order".)
-    for (Func g : {qs, f.combine, f.rowScale}) {
-      if (f.oneBlock && g.name() == f.combine.name())
-        continue; // inlined
-      if (!f.tanhSplit.defined() || g.name() != qs.name())
-        g.store_at(task).fold_storage(f.it, 1);
-    }
-    msg << "; tile buffers hoisted out of the tile loop"
-        << (f.firstBlockVaries    ? " (block buffers not: the first block varies with the tile)"
-            : f.lastBlockIsSelect ? " (block buffers not: the last block is a select)"
-                                  : "");
+  if (!hoistTileBuffers)
+    return;
+  if (hoistBlockBuffers)
+    for (Func g : {f.s, f.p, f.sb, f.pb})
+      if (g.defined())
+        g.store_at(task).fold_storage(f.c, 1).fold_storage(f.it, 1);
+  // (Not the additive query tile with two score forms: one branch does not read it, and Halide then
+  // bounded it by the result's rows, two tiles where a dynamic row count shifts the last tile
+  // inward, which a fold of one tile failed at run time: "accessed out of order".)
+  for (Func g : {qs, f.combine, f.rowScale}) {
+    if (f.oneBlock && g.name() == f.combine.name())
+      continue; // inlined
+    if (!f.tanhSplit.defined() || g.name() != qs.name())
+      g.store_at(task).fold_storage(f.it, 1);
   }
-  log.add(msg.str());
+  msg << "; tile buffers hoisted out of the tile loop"
+      << (f.firstBlockVaries    ? " (block buffers not: the first block varies with the tile)"
+          : f.lastBlockIsSelect ? " (block buffers not: the last block is a select)"
+                                : "");
+}
+
+} // namespace
+
+void scheduleFusedAttentionCpu(FusedAttentionStage f, const FusedRoot &root,
+                               const kernel::ScheduleSpec &spec, const CpuParams &defaults,
+                               const std::string &owner, ScheduleLog &log) {
+  CpuFusedSchedule s(std::move(f), root, spec, defaults, owner);
+  s.placeResult();
+  s.placeTile();
+  s.placeBlockLoop();
+  if (!s.isDecode()) {
+    s.prefillScores();
+    s.prefillSoftmax();
+  } else {
+    s.decodeBlock();
+  }
+  s.productsPV();
+  s.hoistBuffers();
+  log.add(s.log());
 }
 
 } // namespace attn::schedule
