@@ -67,21 +67,99 @@ ScheduleAttr fusedAttentionGpu(MLIRContext *ctx, int64_t rows, int64_t dv, int64
   return ScheduleAttr::get(ctx, tileQ, 32, 0, regQ, 2, regV, 0, 0, 0, "", "hand", "heuristic");
 }
 
+/// Query heads that share a kv head (GQA): processed together, rows = group * Tq per kv head.
+int64_t kvGroup(RankedTensorType q, RankedTensorType k) {
+  if (q.getRank() < 3)
+    return 1;
+  int64_t hq = q.getDimSize(q.getRank() - 3), hk = k.getDimSize(k.getRank() - 3);
+  return known(hq) && known(hk) ? hq / hk : 1;
+}
+
+/// Decode (fewer than 4 query rows per kv head: keys in the lanes). With fewer (batch, kv head)
+/// tasks than threads, a query's key blocks run in parallel (split-K) and merge their states;
+/// else one block of up to 2048 keys per task (docs/SCHEDULES.md, "Decode").
+ScheduleAttr fusedDecodeCpu(MLIRContext *ctx, int64_t rows, int64_t tk, int64_t tasks, int lanes,
+                            int64_t regV) {
+  // A block is computed whole: no block larger than the keys (1024-key blocks made a Tk = 128
+  // decode cost 8x its work).
+  auto blockK = [&](int64_t cap) { return known(tk) ? kernel::cpuBlockKeys(cap, tk) : 1024; };
+  if (tasks < 4)
+    return make(ctx, rows, blockK(1024), lanes, rows, lanes, regV, 256, 1, "tiles");
+  return make(ctx, rows, blockK(2048), lanes, rows, lanes, regV, 256, 0, "tiles");
+}
+
+/// Prefill key blocks: 1024 keys keep a tile's scores and probabilities in L2, and a causal mask's
+/// diagonal block is cut at the tile's last row; masks whose visited blocks are not cut (a window,
+/// causal GQA) take 256, so that more blocks are skipped.
+int64_t prefillBlockKeys(AttentionOp op, int64_t group, int64_t tk) {
+  int64_t blockK = 1024;
+  if (op.getWindow().has_value() || (op.getCausal() && group > 1))
+    blockK = 256;
+  return kernel::cpuBlockKeys(blockK, tk);
+}
+
+/// The Q.K^T register block's keys: 12 on AVX-512, 6 on AVX2, 3 for additive scores (a score costs
+/// several operations per feature: no reuse needed); 8 on AVX-512 where 12 would pad the block by
+/// more than 2%.
+int64_t prefillRegK(bool additive, const TargetTraits &t, int64_t blockK) {
+  int64_t regK = additive ? 3 : (t.avx512 ? 12 : 6);
+  if (t.avx512 && (blockK + regK - 1) / regK * regK > blockK * 102 / 100)
+    regK = 8;
+  return regK;
+}
+
+/// K and V that stream from beyond the caches (docs/SCHEDULES.md, "Long keys"): more than 4 MB
+/// together, or above half the L2 of a core with 2 MB or more (a feature-named target's L2 is
+/// unknown: `l2-kib` tells it).
+bool kvStreams(const AttentionSizes &s, const TargetTraits &t, bool *beyondCaches) {
+  const bool kvKnown = known(s.tk) && known(s.dk) && known(s.dv);
+  const int64_t kvBytes = kvKnown ? s.tk * (s.dk + s.dv) * 4 : 0;
+  *beyondCaches = kvBytes > (int64_t(4) << 20);
+  const bool bigL2 = t.l2Bytes >= (int64_t(2) << 20);
+  return *beyondCaches || (bigL2 && kvBytes > t.l2Bytes / 2);
+}
+
+/// Prefill on a CPU: tiles of two vectors of query rows, a Q.K^T register block of 2 vectors x
+/// reg_k keys, a P.V block of reg_q rows x reg_v vectors (AVX2's 16 registers: 6 x 2 where Dv is
+/// a whole number of 2-vector blocks). Where K and V stream from memory, AVX2 takes tiles of 16
+/// vectors of rows and 256-key blocks; AVX-512 parallelizes over the tiles of a head as well, so
+/// that the threads share one head's K and V, and groups tiles to take each key block in turn
+/// (as many as keep the group's accumulators within 128 KB).
+ScheduleAttr fusedPrefillCpu(AttentionOp op, const TargetTraits &t, const AttentionSizes &s,
+                             int64_t rows, int64_t group, int64_t regV, StringRef parallel) {
+  const int lanes = t.lanes;
+  const bool additive = op.getKind() == ScoreKind::additive;
+  int64_t blockK = prefillBlockKeys(op, group, s.tk);
+  int64_t regK = prefillRegK(additive, t, blockK);
+  int64_t regQ = t.avx512 ? 4 : 2;
+  if (!t.avx512 && known(s.dv) && s.dv % (2 * lanes) == 0) {
+    regQ = 6;
+    regV = 2;
+  }
+  int64_t tileQ = 2 * lanes;
+  bool beyondCaches = false;
+  const bool streams = kvStreams(s, t, &beyondCaches);
+  if (!t.avx512 && !additive && beyondCaches && (!known(rows) || rows >= 16 * lanes)) {
+    tileQ = 16 * lanes;
+    blockK = std::min<int64_t>(blockK, 256);
+  }
+  if (t.avx512 && streams)
+    parallel = "tiles";
+  const bool groupTiles = t.avx512 && streams && !additive;
+  int64_t groupQ = groupTiles ? 8 : 0;
+  if (groupTiles && known(s.dv) && s.dv > 0)
+    groupQ = std::clamp<int64_t>((int64_t(128) << 10) / (tileQ * s.dv * 4), 8, 16);
+  return make(op.getContext(), tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel, groupQ);
+}
+
 /// The fused attention kernel.
 ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
   auto q = cast<RankedTensorType>(op.getQuery().getType());
   auto k = cast<RankedTensorType>(op.getKey().getType());
   auto v = cast<RankedTensorType>(op.getValue().getType());
   AttentionSizes s = getAttentionSizes(q, k, v);
-  int lanes = t.lanes;
-  // Query heads that share a kv head are processed together: rows = group * Tq per kv head.
-  int64_t group = 1;
-  if (q.getRank() >= 3) {
-    int64_t hq = q.getDimSize(q.getRank() - 3), hk = k.getDimSize(k.getRank() - 3);
-    if (known(hq) && known(hk))
-      group = hq / hk;
-  }
-  int64_t rows = known(s.tq) ? group * s.tq : ShapedType::kDynamic;
+  const int64_t group = kvGroup(q, k);
+  const int64_t rows = known(s.tq) ? group * s.tq : ShapedType::kDynamic;
   if (t.gpu) {
     int64_t tasks = 1; // batch x kv heads: the thread blocks per query tile
     for (int64_t d : k.getShape().drop_back(2))
@@ -89,143 +167,30 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     return fusedAttentionGpu(op.getContext(), rows, s.dv, tasks,
                              op.getKind() == ScoreKind::additive);
   }
-  // Additive scores on AVX-512 are scheduled as on AVX2, in vectors of 8 lanes: their terms are
-  // tanhOfSumTerm's, each with a reciprocal, and Halide 14 has no 16-lane one (it splits
-  // fast_inverse into two 8-lane rcpps, with a vextract and a vinsert each). On Zen 4 (whose
-  // 512-bit operations take two 256-bit passes) the 8-lane kernel took 0.79 / 0.83 of the 16-lane
-  // split form's time on one / two threads, and 0.50 of the 16-lane rational's (additive-S512,
-  // bench/ab, 2026-12-01); 4 or 6 keys, 24- or 32-row tiles and 4 x 4 P.V blocks were within 3%
-  // of AVX2's layout. (Not measured on Zen 5, whose 16-lane rational ran 7.5-8.2 G tanh/s.)
+  // Additive scores on AVX-512 take AVX2's schedule, 8 lanes: their terms each have a reciprocal,
+  // and Halide 14 has no 16-lane one (docs/SCHEDULES.md, "Additive scores").
   if (op.getKind() == ScoreKind::additive && t.avx512) {
     TargetTraits eightLanes = t;
     eightLanes.avx512 = false;
     eightLanes.lanes = 8;
     return fusedAttention(op, eightLanes);
   }
+  const int lanes = t.lanes;
   int64_t regV = known(s.dv) && s.dv % lanes == 0 ? std::min<int64_t>(4, s.dv / lanes) : 1;
   // Tasks: one per (batch, kv head) when there are enough of them, else one per query tile.
   int64_t tasks = 1;
   for (int64_t d : batchDims(k))
     tasks = known(d) ? tasks * d : 64;
   StringRef parallel = tasks >= 4 ? "heads" : "tiles";
-
-  // Tiles of fewer rows than two vectors take blocks of `cap` keys, or all the keys when there are
-  // fewer (a block is computed whole: 1024-key blocks made a Tk = 128 decode cost 8x its work).
-  auto shortTileBlockK = [&](int64_t cap) {
-    return known(s.tk) ? kernel::cpuBlockKeys(cap, s.tk) : 1024;
-  };
-  if (known(rows) && rows < 4) {
-    // Decode: too few query rows for a vector of rows. Keys go in the lanes (scores are dot
-    // products vectorized along the feature dim). With fewer (batch, kv head) tasks than threads,
-    // the key blocks of a query run in parallel (split-K) and merge their softmax states.
-    if (tasks < 4)
-      return make(op.getContext(), rows, shortTileBlockK(1024), lanes, rows, lanes, regV, 256, 1,
-                  "tiles");
-    // With a task per (batch, kv head), up to 2048 keys in one block (no merge of block states) and
-    // tasks per tile, whose buffers are not hoisted: B = 8 H = 8 Tk = 2048 ran 1.09-1.15x faster
-    // than with blocks of 1024 and tasks per head (attn-bench pairs, JIT, one and two threads,
-    // 2026-11-30; the tuner's pick there), with neither change alone 1.01-1.03x; AOT builds of the
-    // two alternated in one program ran within 1.5% of each other.
-    return make(op.getContext(), rows, shortTileBlockK(2048), lanes, rows, lanes, regV, 256, 0,
-                "tiles");
-  }
+  if (known(rows) && rows < 4)
+    return fusedDecodeCpu(op.getContext(), rows, s.tk, tasks, lanes, regV);
   if (known(rows) && rows < 2 * lanes) {
     // A few query rows per kv head (GQA decode, short prefill): one vector of rows per tile.
-    return make(op.getContext(), lanes, shortTileBlockK(1024), lanes, t.avx512 ? 4 : 2,
-                t.avx512 ? 12 : 6, regV, 128, 0, parallel);
+    const int64_t blockK = known(s.tk) ? kernel::cpuBlockKeys(1024, s.tk) : 1024;
+    return make(op.getContext(), lanes, blockK, lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6, regV,
+                128, 0, parallel);
   }
-  // Prefill: tiles of two vectors of query rows; a Q.K^T register block of 2 vectors x reg_k keys
-  // (24 of 32 registers on AVX-512), a P.V block of reg_q rows x reg_v vectors. Key blocks of 1024
-  // keep the tile's scores and probabilities (2 x 32 x 1024 x 4 bytes) in L2. A causal mask with
-  // one query head per kv head keeps them: its diagonal block is cut at the tile's last row, so a
-  // larger block wastes nothing there and costs fewer per-block softmax steps (S = 2048 causal: 512
-  // ran 2-3% faster than 256, and 1024 0-2% faster than 512, median 1.01x; AOT builds alternated,
-  // 2026-11-29 and -30).
-  // Masks whose visited blocks are not cut use smaller ones, so that more are skipped: 256 for a
-  // window (its first visited block is not cut) and for causal GQA.
-  int64_t blockK = 1024;
-  if (op.getWindow().has_value() || (op.getCausal() && group > 1))
-    blockK = 256;
-  blockK = kernel::cpuBlockKeys(blockK, s.tk);
-  // Additive scores (on AVX2's schedule here, AVX-512 included: above): 2 vectors x 3 keys. A
-  // score costs a few operations per feature (tanhOfSumTerm's four and a reciprocal, each with its
-  // temporaries), so the block needs no reuse: 4 keys took 1.09x the time of 3 (Zen 3, one
-  // thread, bench/ab, 2026-12-01).
-  bool additive = op.getKind() == ScoreKind::additive;
-  int64_t regK = additive ? 3 : (t.avx512 ? 12 : 6);
-  // The block's keys are computed in whole register blocks: 12 keys pad a block of 256 to 264 (3%
-  // more work; B = 4 H = 12 S = 256 ran 1.015-1.02x faster with 8, AOT builds alternated, one and
-  // two threads, 2026-11-30). 8 divides every block the rules above pick; at 512 and 1024 keys
-  // (0.8% padding with 12) the two were within 1% of each other.
-  if (t.avx512 && (blockK + regK - 1) / regK * regK > blockK * 102 / 100)
-    regK = 8;
-  // P.V: 4 rows x 4 vectors on AVX-512 (16 of 32 registers). AVX2 has 16 registers: 6 rows x 2
-  // vectors, 12 accumulators beside 2 vectors of V and a broadcast (the tile's 16 rows in blocks of
-  // 6, 6 and 4), when Dv is a whole number of 2-vector blocks. Its 2 x 4 blocks (8 accumulators, as
-  // many as 4-cycle FMAs on 2 pipes need, no slack) ran the P.V loop at 0.7 of the Q.K^T loop's
-  // speed per flop; 6 x 2: S = 512 / 1024 / 2048 0.906 / 0.877 / 0.848 of the time, D = 128
-  // 0.912 (Zen 3, one thread, bench/ab, 2026-11-30; docs/SCHEDULES.md).
-  int64_t regQ = t.avx512 ? 4 : 2;
-  if (!t.avx512 && known(s.dv) && s.dv % (2 * lanes) == 0) {
-    regQ = 6;
-    regV = 2;
-  }
-  // Every tile streams its kv head's K and V once: a tile of R rows does R / 2 flops per byte of
-  // them. When they outgrow the caches (more than 4 MB together) AVX2's 16-row tiles wait on
-  // memory (Zen 3, S = 16384, D = 64: 36% of peak, the first P.V row block 5x the time of the
-  // next); tiles of 16 vectors (128 rows, in Q.K^T register blocks of 2 vectors) and key blocks of
-  // 256 (the tile's scores and probabilities stay at 256 KB) took ~0.67 of the time on one thread
-  // (pairs: 64 rows against 16 0.717, 128 against 64 0.928), 32 rows 0.79 (bench/ab, 2026-11-30).
-  // Not measured on AVX-512, whose 32-row tiles reached 80% of peak there (Zen 5).
-  int64_t tileQ = 2 * lanes;
-  const bool kvKnown = known(s.tk) && known(s.dk) && known(s.dv);
-  const int64_t kvBytes = kvKnown ? s.tk * (s.dk + s.dv) * 4 : 0;
-  const bool kvOutgrowsCaches = kvBytes > (int64_t(4) << 20);
-  if (!t.avx512 && !additive && kvOutgrowsCaches && (!known(rows) || rows >= 16 * lanes)) {
-    tileQ = 16 * lanes;
-    blockK = std::min<int64_t>(blockK, 256);
-  }
-  // On AVX-512 such K and V are shared by the threads instead: parallel over the tiles of a kv head
-  // as well as over heads, the threads take tiles of the same head (Halide's pool runs the newest
-  // job first), so one head's K and V are in L3 at a time rather than one per thread. S = 16384,
-  // D = 64 on Zen 4 (8 MB per head, 32 MB of L3), two threads: 0.889 of the time of tasks per
-  // head (bench/ab, 2026-12-01); at S = 4096 (2 MB) 1.017, no gain.
-  // Where each core has an L2 of 2 MB or more (the Intel Xeon guest: AMX-capable cores, 2 MB of L2
-  // each), K and V already stream too slowly from beyond L2 once they are above
-  // half of it: tiles in groups (below) took 0.876-0.939 of the time at 2 MB (S = 4096 at D = 64,
-  // S = 2048 at D = 128 and its GQA4; one and two threads) and 0.895 at 4 MB (S = 4096, D = 128),
-  // but 1.001 at 1 MB (S = 2048, D = 64); with groups, the tiles of a head in parallel too ran as
-  // fast as tasks per head (S = 4096, two threads: 0.893 and 0.895 of the time of neither;
-  // bench/ab, 2026-12-02). AMD's cores have 1 MB (Zen 4, Zen 5) and keep the 4 MB rule; so does a
-  // target named by its features (its machine's L2 is not known:
-  // `--attn-select-schedule="l2-kib=..."` tells it).
-  const bool bigL2 = t.l2Bytes >= (int64_t(2) << 20);
-  const bool kvBeyondL2 = bigL2 && kvBytes > t.l2Bytes / 2;
-  if (t.avx512 && (kvOutgrowsCaches || kvBeyondL2))
-    parallel = "tiles";
-  // And groups of tiles take each key block in turn, so that a block of K and V that comes from
-  // memory serves the group's tiles from L2 while each tile keeps its 32 rows' working set (larger
-  // tiles cut the stream as well, but cost 1.03-1.22x where K and V are in cache). S = 16384, D =
-  // 64 on Zen 4 in a phase where this guest's share of L3 held less than a head's 8 MB, groups of
-  // 8: 0.759 of the time with one head on one thread, 0.776 with 8 heads on two (groups of 4:
-  // 0.819); S = 8192 (4 MB, not grouped here) 1.02 (bench/ab, 2026-12-02).
-  const bool groupTiles = t.avx512 && (kvOutgrowsCaches || kvBeyondL2) && !additive;
-  int64_t groupQ = groupTiles ? 8 : 0;
-  // As many tiles (8 to 16) as keep the group's output accumulators (tile_q x Dv floats per tile)
-  // within 128 KB: 16 at D = 64, 8 at D = 128. On the Intel guest (2 MB of L2), groups of 16
-  // against 8 at D = 64 took 0.921 (twice) and 0.924 of the time on two threads (S = 4096,
-  // S = 16384), 0.976 and 1.009 on one; at D = 128 (twice the state) 0.995 and 1.009 on two
-  // threads, 0.982 on one, and its GQA4 1.042 (bench/ab, 2026-12-02). On Zen 5 (1 MB of L2),
-  // S = 16384 at D = 64, 8 heads: 0.952 on two threads, 0.964 on one (one head, one thread: 0.969;
-  // groups of 32: 0.960 / 0.990 / 0.951; bench/ab, 2026-12-05).
-  if (groupTiles && known(s.dv) && s.dv > 0)
-    groupQ = std::clamp<int64_t>((int64_t(128) << 10) / (tileQ * s.dv * 4), 8, 16);
-  // (Additive scores on AVX2 had tiles of one vector of rows while each term was the rational
-  // tanh, whose constants left too few registers for two. With tanhOfSumTerm, 2 vectors x 3 keys
-  // and P.V's 6 x 2 blocks over 16 rows took 0.90 of the time of 1 vector x 4 keys and 4 x 2
-  // blocks over 8 rows; 32 rows: 0.98-0.99 of 16's, within the noise. Zen 3, one thread, bench/ab,
-  // 2026-12-01.)
-  return make(op.getContext(), tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel, groupQ);
+  return fusedPrefillCpu(op, t, s, rows, group, regV, parallel);
 }
 
 /// Every other op with a kernel: matmul-shaped stages get register blocks of reg_q rows x reg_v
