@@ -17,7 +17,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace attn::tuner {
@@ -292,6 +294,208 @@ std::vector<Candidate> listCandidates(mlir::ModuleOp module, const backend::Targ
   return out;
 }
 
+namespace {
+
+/// The static argument shapes of `fn`, or false with `error`: tuning runs the kernel.
+bool staticArgumentShapes(mlir::func::FuncOp fn, std::vector<std::vector<int64_t>> &shapes,
+                          std::string &error) {
+  for (mlir::Type t : fn.getArgumentTypes()) {
+    auto tensor = mlir::cast<mlir::RankedTensorType>(t);
+    if (!tensor.hasStaticShape()) {
+      error = "@" + fn.getSymName().str() +
+              " has dynamic sizes; tuning needs static shapes (tensor.cast the "
+              "arguments or write the sizes you will run)";
+      return false;
+    }
+    shapes.emplace_back(tensor.getShape().begin(), tensor.getShape().end());
+  }
+  return true;
+}
+
+/// Tunes one attn.attention op from its heuristic schedule: measure the start, descend one
+/// parameter at a time, check the winner against the start side by side, write the choice.
+class OpTuner {
+public:
+  OpTuner(mlir::ModuleOp module, const std::string &name, AttentionOp op, ScheduleAttr heuristic,
+          const TuneOptions &options, const std::vector<HostTensor> &inputs,
+          std::function<double()> elapsed)
+      : module(module), name(name), op(op), heuristic(heuristic), options(options), inputs(inputs),
+        in(pointersTo(inputs)), elapsed(std::move(elapsed)), lanes(lanesOf(heuristic)),
+        cpu(!options.target.gpu), tk(keysOf(op, cpu)), best(pointOf(heuristic)) {
+    report.function = "@" + name;
+    report.op = "attn.attention";
+    report.heuristic = text(heuristic);
+  }
+  /// The report, or nothing when the start could not be measured (the op keeps its schedule).
+  std::optional<TuneReport> run();
+
+private:
+  double evaluate(const Point &p);
+  void progress(const std::string &what) const;
+  bool timeForAnother() const;
+  void tryPoint(const Point &p, bool &improved);
+  void descend();
+  void confirm();
+
+  mlir::ModuleOp module;
+  const std::string &name;
+  AttentionOp op;
+  ScheduleAttr heuristic;
+  const TuneOptions &options;
+  const std::vector<HostTensor> &inputs;
+  const std::vector<const HostTensor *> in;
+  std::function<double()> elapsed;
+  const int lanes;
+  const bool cpu;
+  const int64_t tk;
+  TuneReport report;
+  Point best;
+  double bestMs = -1;
+  std::map<std::string, double> seen; // candidateKey -> ms (< 0: rejected)
+  // Every candidate's results are compared with the heuristic schedule's (the first measured): a
+  // schedule that Halide compiles into a wrong kernel must not win by doing less work.
+  std::vector<HostTensor> expected;
+  Compiled last;       // the kernel evaluate() measured last
+  double lastCost = 0; // seconds the last new candidate took to compile and time
+  Compiled heuristicKernel, bestKernel;
+};
+
+void OpTuner::progress(const std::string &what) const {
+  if (!options.progress)
+    return;
+  std::string line;
+  llvm::raw_string_ostream os(line);
+  os << llvm::format("[%5.1fs] ", elapsed()) << report.function << " " << what;
+  options.progress(line);
+}
+
+/// The candidate's minimum time in ms (< 0: rejected), measured once per distinct kernel.
+double OpTuner::evaluate(const Point &p) {
+  const std::string key = candidateKey(p, heuristic, cpu, tk, lanes);
+  if (auto it = seen.find(key); it != seen.end())
+    return it->second;
+  const double t0 = elapsed();
+  op.setScheduleAttr(p.attr(heuristic));
+  last = compile(module, name, options, inputs);
+  double ms = timeMin(last, in, options.reps);
+  if (ms >= 0 && options.timingForTest)
+    ms = options.timingForTest(text(p.attr(heuristic)), TimingPhase::Descent, ms);
+  bool wrong = false;
+  if (ms >= 0 && expected.empty())
+    expected = last.outputs;
+  else if (ms >= 0 && !resultsAgree(last.outputs, expected))
+    wrong = true;
+  if (wrong) {
+    ms = -1;
+    ++report.wrongResults;
+  }
+  seen[key] = ms;
+  lastCost = elapsed() - t0;
+  ++report.candidates;
+  progress(text(p.attr(heuristic)) + ": " +
+           (wrong    ? std::string("rejected: its results differ from the heuristic schedule's")
+            : ms < 0 ? std::string("rejected")
+                     : llvm::formatv("{0:F3} ms", ms).str()));
+  return ms;
+}
+
+/// Another candidate only if one like the last fits in the descent's share of the budget (the
+/// side-by-side check gets the rest) and the count allows one: compile times dwarf most kernels'
+/// runs, and one started near the end overran the budget by as much.
+bool OpTuner::timeForAnother() const {
+  const double descentBudget =
+      options.budgetSeconds * (options.confirmRounds > 0 ? kDescentShare : 1.0);
+  return elapsed() + lastCost < descentBudget &&
+         (options.maxCandidates == 0 || report.candidates < options.maxCandidates);
+}
+
+void OpTuner::tryPoint(const Point &p, bool &improved) {
+  double ms = evaluate(p);
+  if (ms > 0 && ms < bestMs * kMinGain) {
+    best = p;
+    bestMs = ms;
+    bestKernel = std::move(last);
+    improved = true;
+  }
+}
+
+/// Coordinate descent: vary one parameter at a time, keep what is faster by more than 1%.
+void OpTuner::descend() {
+  const bool decode = isDecode(best, lanes);
+  std::vector<Axis> axes = axesOf(decode, lanes);
+  bool improved = true;
+  while (improved && timeForAnother()) {
+    improved = false;
+    for (Axis &axis : axes) {
+      for (int64_t v : axis.values) {
+        if (!timeForAnother())
+          break;
+        Point p = best;
+        if (axis.field(p) == v)
+          continue;
+        axis.field(p) = v;
+        if (!isCandidate(p, decode, lanes, cpu))
+          continue;
+        tryPoint(p, improved);
+      }
+    }
+    for (const char *par : {"heads", "tiles"}) {
+      if (!timeForAnother() || best.parallel == par)
+        continue;
+      Point p = best;
+      p.parallel = par;
+      tryPoint(p, improved);
+    }
+  }
+}
+
+/// The descent's winner must beat the heuristic side by side, or the heuristic's schedule stays
+/// (written as the tuner's: the tuner chose it).
+void OpTuner::confirm() {
+  if (!bestKernel.kernel || options.confirmRounds <= 0)
+    return;
+  std::vector<double> ratios = sideBySide(
+      heuristicKernel, text(pointOf(heuristic).attr(heuristic)), bestKernel,
+      text(best.attr(heuristic)), in, report.heuristicMs, kMinConfirmRounds, options.confirmRounds,
+      [&] { return elapsed() < options.budgetSeconds; }, options);
+  report.confirmRounds = static_cast<int>(ratios.size());
+  report.confirmRatio = percentileOf(ratios, 0.5);
+  const bool confirmed = !ratios.empty() && report.confirmRatio < kMinGain;
+  progress(llvm::formatv("side by side, {0} rounds: the best took {1:F3} of the heuristic's time "
+                         "(median; {2:F3}-{3:F3}): {4}",
+                         ratios.size(), report.confirmRatio, percentileOf(ratios, 0),
+                         percentileOf(ratios, 1),
+                         confirmed ? "kept" : "not 1% faster, the heuristic's schedule kept")
+               .str());
+  if (!confirmed) {
+    best = pointOf(heuristic);
+    bestMs = report.heuristicMs;
+    report.keptHeuristic = true;
+  }
+}
+
+std::optional<TuneReport> OpTuner::run() {
+  bestMs = evaluate(best);
+  report.heuristicMs = bestMs;
+  if (bestMs < 0) {
+    op.setScheduleAttr(heuristic);
+    return std::nullopt;
+  }
+  heuristicKernel = std::move(last);
+  descend();
+  confirm();
+  // Where nothing else was measured, nothing was chosen: the schedule stays as it came.
+  report.onlyHeuristic = report.candidates == 1;
+  ScheduleAttr chosen = report.onlyHeuristic ? heuristic : best.attr(heuristic);
+  op.setScheduleAttr(chosen);
+  report.best = text(chosen);
+  report.bestMs = bestMs;
+  report.seconds = elapsed();
+  return report;
+}
+
+} // namespace
+
 bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<TuneReport> &reports,
                 std::string &error) {
   // Candidate errors (a schedule Halide rejects) are expected; keep them off the terminal.
@@ -302,175 +506,23 @@ bool tuneModule(mlir::ModuleOp module, const TuneOptions &options, std::vector<T
       continue;
     std::string name = fn.getSymName().str();
     std::vector<std::vector<int64_t>> shapes;
-    for (mlir::Type t : fn.getArgumentTypes()) {
-      auto tensor = mlir::cast<mlir::RankedTensorType>(t);
-      if (!tensor.hasStaticShape()) {
-        error = "@" + name +
-                " has dynamic sizes; tuning needs static shapes (tensor.cast the "
-                "arguments or write the sizes you will run)";
-        return false;
-      }
-      shapes.emplace_back(tensor.getShape().begin(), tensor.getShape().end());
-    }
+    if (!staticArgumentShapes(fn, shapes, error))
+      return false;
     mlir::FailureOr<kernel::ModuleSpec> spec = extractKernels(module, name);
     if (failed(spec)) {
       error = "@" + name + " cannot be lowered";
       return false;
     }
     std::vector<HostTensor> inputs = randomInputs(spec->functions.front(), shapes, 1);
-
     auto start = Clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+    auto elapsed = [start] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     fn.walk([&](AttentionOp op) {
       ScheduleAttr heuristic = op.getScheduleAttr();
       if (!heuristic || heuristic.getScheduler() != "hand")
         return;
-      TuneReport report;
-      report.function = "@" + name;
-      report.op = "attn.attention";
-      report.heuristic = text(heuristic);
-      const int lanes = lanesOf(heuristic);
-      Point best = pointOf(heuristic);
-      std::map<std::string, double> seen;
-      const bool cpu = !options.target.gpu;
-      const int64_t tk = keysOf(op, cpu);
-      auto key = [&](const Point &p) { return candidateKey(p, heuristic, cpu, tk, lanes); };
-      // Every candidate's results are compared with the heuristic schedule's (the first measured):
-      // a schedule that Halide compiles into a wrong kernel must not win by doing less work (one
-      // did: a decode schedule whose first tile read its scores uninitialized ran 3x faster).
-      std::vector<HostTensor> expected;
-      const std::vector<const HostTensor *> in = pointersTo(inputs);
-      Compiled last;       // the kernel evaluate() measured last
-      double lastCost = 0; // seconds the last new candidate took to compile and time
-      auto evaluate = [&](const Point &p) {
-        auto it = seen.find(key(p));
-        if (it != seen.end())
-          return it->second;
-        const double t0 = elapsed();
-        op.setScheduleAttr(p.attr(heuristic));
-        last = compile(module, name, options, inputs);
-        double ms = timeMin(last, in, options.reps);
-        if (ms >= 0 && options.timingForTest)
-          ms = options.timingForTest(text(p.attr(heuristic)), TimingPhase::Descent, ms);
-        bool wrong = false;
-        if (ms >= 0 && expected.empty())
-          expected = last.outputs;
-        else if (ms >= 0 && !resultsAgree(last.outputs, expected))
-          wrong = true;
-        if (wrong) {
-          ms = -1;
-          ++report.wrongResults;
-        }
-        seen[key(p)] = ms;
-        lastCost = elapsed() - t0;
-        ++report.candidates;
-        if (options.progress) {
-          std::string line;
-          llvm::raw_string_ostream os(line);
-          os << llvm::format("[%5.1fs] ", elapsed()) << report.function << " "
-             << text(p.attr(heuristic)) << ": "
-             << (wrong ? std::string("rejected: its results differ from the heuristic schedule's")
-                 : ms < 0 ? std::string("rejected")
-                          : llvm::formatv("{0:F3} ms", ms).str());
-          options.progress(line);
-        }
-        return ms;
-      };
-      double bestMs = evaluate(best);
-      report.heuristicMs = bestMs;
-      if (bestMs < 0) {
-        op.setScheduleAttr(heuristic);
-        return;
-      }
-      Compiled heuristicKernel = std::move(last), bestKernel;
-      // The descent leaves the side-by-side check (below) a share of the budget.
-      const double descentBudget =
-          options.budgetSeconds * (options.confirmRounds > 0 ? kDescentShare : 1.0);
-      // Another candidate only if one like the last fits in the descent's share (and the count
-      // allows one): compile times (seconds) dwarf most kernels' runs, and one started near the
-      // end overran the budget by as much, leaving the check 3 rounds (attn-bench, 20 s budgets,
-      // 2026-12-02 14:37).
-      auto timeForAnother = [&] {
-        return elapsed() + lastCost < descentBudget &&
-               (options.maxCandidates == 0 || report.candidates < options.maxCandidates);
-      };
-      const bool decode = isDecode(best, lanes);
-      std::vector<Axis> axes = axesOf(decode, lanes);
-      // Coordinate descent: vary one parameter at a time, keep what is faster by more than 1%.
-      bool improved = true;
-      auto tryPoint = [&](const Point &p) {
-        double ms = evaluate(p);
-        if (ms > 0 && ms < bestMs * kMinGain) {
-          best = p;
-          bestMs = ms;
-          bestKernel = std::move(last);
-          improved = true;
-        }
-      };
-      while (improved && timeForAnother()) {
-        improved = false;
-        for (Axis &axis : axes) {
-          for (int64_t v : axis.values) {
-            if (!timeForAnother())
-              break;
-            Point p = best;
-            if (axis.field(p) == v)
-              continue;
-            axis.field(p) = v;
-            if (!isCandidate(p, decode, lanes, cpu))
-              continue;
-            tryPoint(p);
-          }
-        }
-        for (const char *par : {"heads", "tiles"}) {
-          if (!timeForAnother() || best.parallel == par)
-            continue;
-          Point p = best;
-          p.parallel = par;
-          tryPoint(p);
-        }
-      }
-      // The descent's winner must beat the heuristic side by side, or the heuristic's schedule
-      // stays (written as the tuner's: the tuner chose it).
-      if (bestKernel.kernel && options.confirmRounds > 0) {
-        std::vector<double> ratios = sideBySide(
-            heuristicKernel, text(pointOf(heuristic).attr(heuristic)), bestKernel,
-            text(best.attr(heuristic)), in, report.heuristicMs, kMinConfirmRounds,
-            options.confirmRounds, [&] { return elapsed() < options.budgetSeconds; }, options);
-        report.confirmRounds = static_cast<int>(ratios.size());
-        report.confirmRatio = percentileOf(ratios, 0.5);
-        bool confirmed = !ratios.empty() && report.confirmRatio < kMinGain;
-        if (options.progress) {
-          std::string line;
-          llvm::raw_string_ostream os(line);
-          os << llvm::format("[%5.1fs] ", elapsed()) << report.function << " side by side, "
-             << ratios.size() << " rounds: the best took "
-             << llvm::format("%.3f", report.confirmRatio) << " of the heuristic's time (median; "
-             << llvm::format("%.3f-%.3f", percentileOf(ratios, 0), percentileOf(ratios, 1))
-             << "): " << (confirmed ? "kept" : "not 1% faster, the heuristic's schedule kept");
-          options.progress(line);
-        }
-        if (!confirmed) {
-          best = pointOf(heuristic);
-          bestMs = report.heuristicMs;
-          report.keptHeuristic = true;
-        }
-      }
-      if (report.candidates == 1) {
-        // Nothing else was measured: nothing was chosen, so the schedule stays as it came.
-        op.setScheduleAttr(heuristic);
-        report.onlyHeuristic = true;
-        report.best = text(heuristic);
-        report.bestMs = bestMs;
-        report.seconds = elapsed();
-        reports.push_back(report);
-        return;
-      }
-      op.setScheduleAttr(best.attr(heuristic));
-      report.best = text(best.attr(heuristic));
-      report.bestMs = bestMs;
-      report.seconds = elapsed();
-      reports.push_back(report);
+      if (std::optional<TuneReport> report =
+              OpTuner(module, name, op, heuristic, options, inputs, elapsed).run())
+        reports.push_back(*report);
     });
   }
   return true;
