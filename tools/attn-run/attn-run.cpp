@@ -295,6 +295,172 @@ void printTensor(llvm::raw_ostream &os, const HostTensor &t) {
   os << "\n";
 }
 
+/// Why the flags cannot be used together, or "" (checked before anything is read); `benchReps` is
+/// --bench's repetitions (0 without it).
+std::string flagsProblem(int threads, bool threadsGiven, int &benchReps) {
+  if (threadsGiven)
+    if (std::string why = tools::threadCountProblem(threads); !why.empty())
+      return why;
+  benchReps = 0;
+  if (benchFlag.getNumOccurrences()) {
+    benchReps = 20;
+    if (!benchFlag.empty()) {
+      if (benchFlag.find_first_not_of("0123456789") != std::string::npos || benchFlag.size() > 6 ||
+          (benchReps = std::stoi(benchFlag)) < 1)
+        return "--bench takes a positive number of repetitions, got '" + benchFlag + "'";
+    }
+  }
+  if (randomInputsFlag && !inputFlags.empty())
+    return "give either --input files or --random-inputs, not both";
+  if (!heatmapFlag.empty()) {
+    llvm::StringRef ext = llvm::sys::path::extension(heatmapFlag);
+    if (ext != ".svg" && ext != ".png")
+      return "--heatmap='" + heatmapFlag + "': the heatmap is written as .svg or .png";
+    std::string error;
+    if (!checkOutputPath(heatmapFlag, error))
+      return error;
+  } else if (!labelsFlag.empty() || !queryLabelsFlag.empty() || heatmapResult.getNumOccurrences()) {
+    return "--labels, --query-labels and --heatmap-result apply to --heatmap";
+  }
+  if (!randomInputsFlag && !argShapes.empty())
+    return "--arg-shapes only applies to --random-inputs";
+  return "";
+}
+
+/// The function the module's kernels describe, or an error when there are several.
+std::string singleFunctionProblem(const kernel::ModuleSpec &spec) {
+  if (spec.functions.size() <= 1)
+    return "";
+  std::string names;
+  for (const kernel::FunctionSpec &f : spec.functions)
+    names += (names.empty() ? "@" : ", @") + f.name;
+  return "the module has several functions (" + names + "); choose one with --entry";
+}
+
+/// The --input files, each checked against its argument, within `budget` bytes (`used` says how
+/// many they took); bf16 arguments arrive as float32 and are rounded once.
+bool readInputs(const kernel::FunctionSpec &fn, uint64_t budget, uint64_t &used,
+                std::vector<HostTensor> &inputs, std::string &error) {
+  if (static_cast<int>(inputFlags.size()) != fn.numArgs) {
+    error = "@" + fn.name + " takes " + std::to_string(fn.numArgs) + " arguments, but " +
+            std::to_string(inputFlags.size()) +
+            " --input files were given (or use --random-inputs)";
+    return false;
+  }
+  for (int i = 0; i < fn.numArgs; ++i) {
+    HostTensor t;
+    bool overBudget = false;
+    if (!readNpy(inputFlags[i], t, error, budget - used, &overBudget)) {
+      error = argLabel(fn, i) + ": " + error + (overBudget ? budgetNote() : "");
+      return false;
+    }
+    used += t.data.size();
+    if (!fitsArgument(fn, i, t, inputFlags[i], error))
+      return false;
+    if (fn.values[i].elem == ElemType::BF16) {
+      HostTensor b(ElemType::BF16, t.shape);
+      for (int64_t e = 0; e < t.numElements(); ++e)
+        b.set(e, t.get(e));
+      t = std::move(b);
+    }
+    inputs.push_back(std::move(t));
+  }
+  return true;
+}
+
+/// Why the --output files (and the heatmap) cannot be written, or "": one per result, each
+/// writable, no file named for two outputs (the second would replace the first).
+std::string outputsProblem(const kernel::FunctionSpec &fn) {
+  if (!outputFlags.empty() && outputFlags.size() != fn.results.size())
+    return "@" + fn.name + " has " + std::to_string(fn.results.size()) + " results, but " +
+           std::to_string(outputFlags.size()) + " --output files were given";
+  std::vector<std::string> written(outputFlags.begin(), outputFlags.end());
+  if (!heatmapFlag.empty())
+    written.push_back(heatmapFlag);
+  std::string error;
+  for (size_t i = 0; i < written.size(); ++i) {
+    if (!checkOutputPath(written[i], error))
+      return error;
+    for (size_t j = 0; j < i; ++j)
+      if (sameOutputPath(written[i], written[j]))
+        return "'" + written[i] + "' is given for two outputs" +
+               (written[j] != written[i] ? " (as '" + written[j] + "')" : std::string()) +
+               "; each result needs a file of its own";
+  }
+  return "";
+}
+
+/// The result the heatmap draws, its labels checked against its shape; -1 with `error`.
+int heatmapIndexChecked(const kernel::FunctionSpec &fn, const std::vector<HostTensor> &outputs,
+                        std::string &error) {
+  int index = heatmapResultIndex(fn, error);
+  if (index < 0)
+    return -1;
+  const std::vector<int64_t> &shape = outputs[index].shape;
+  auto checkLabels = [&](const llvm::cl::list<std::string> &labels, int64_t n, const char *flag,
+                         const char *what) {
+    if (labels.empty() || static_cast<int64_t>(labels.size()) == n)
+      return true;
+    error = std::string(flag) + " has " + std::to_string(labels.size()) + " labels, but result #" +
+            std::to_string(index) + " " + shapeText(shape) + " has " + std::to_string(n) + " " +
+            what;
+    return false;
+  };
+  if (!checkLabels(labelsFlag, shape.back(), "--labels", "key positions") ||
+      !checkLabels(queryLabelsFlag, shape[shape.size() - 2], "--query-labels", "query positions"))
+    return -1;
+  return index;
+}
+
+/// --bench: the median of `reps` timed runs (the first run, before, was the warm-up).
+bool benchmark(const kernel::FunctionSpec &fn, backend::JitKernel &kernel,
+               const std::vector<const HostTensor *> &inputs, std::vector<HostTensor> &outputs,
+               int reps, std::string &error) {
+  std::vector<double> ms;
+  for (int rep = 0; rep < reps; ++rep) {
+    auto t0 = std::chrono::steady_clock::now();
+    if (!kernel.run(inputs, outputs, error))
+      return false;
+    ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  llvm::outs() << llvm::format(
+      "@%s: median %.4f ms over %d runs (min %.4f, max %.4f) after a warm-up\n", fn.name.c_str(),
+      ms[ms.size() / 2], reps, ms.front(), ms.back());
+  return true;
+}
+
+/// --check: every result against the reference evaluator; false when one differs (or the
+/// reference fails, with `error`).
+bool checkedAgainstReference(const kernel::FunctionSpec &fn,
+                             const std::vector<const HostTensor *> &inputs,
+                             const std::vector<HostTensor> &outputs, std::string &error) {
+  std::vector<reference::Array> want;
+  if (!reference::evaluate(fn, inputs, want, error))
+    return false;
+  bool allPass = true;
+  for (size_t r = 0; r < outputs.size(); ++r) {
+    reference::Comparison c = reference::compare(outputs[r], want[r]);
+    allPass &= c.pass();
+    llvm::outs() << "check result #" << r << " " << fn.resultType(r).str() << ": ";
+    if (!c.shapeMatches) {
+      llvm::outs() << "FAIL: shape " << shapeText(outputs[r].shape) << ", the reference has "
+                   << shapeText(want[r].shape) << "\n";
+      continue;
+    }
+    llvm::outs() << llvm::format("max abs error %.3g, max rel error %.3g, max|ref| %.3g, "
+                                 "tolerance %.0e x max|ref|",
+                                 c.maxAbs, c.maxRel, c.scale, c.tolerance);
+    if (c.mismatchedSpecials)
+      llvm::outs() << ", " << c.mismatchedSpecials << " inf/nan entries differ";
+    llvm::outs() << (c.pass() ? ": ok\n" : ": FAIL\n");
+  }
+  if (!allPass)
+    error = "results differ from the reference beyond tolerance";
+  return allPass;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -309,33 +475,10 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "attn-run: run an attention graph on .npy data\n");
 
-  if (threadsFlag.getNumOccurrences())
-    if (std::string why = tools::threadCountProblem(threadsFlag); !why.empty())
-      return tools::fail(why);
   int benchReps = 0;
-  if (benchFlag.getNumOccurrences()) {
-    benchReps = 20;
-    if (!benchFlag.empty()) {
-      if (benchFlag.find_first_not_of("0123456789") != std::string::npos || benchFlag.size() > 6 ||
-          (benchReps = std::stoi(benchFlag)) < 1)
-        return tools::fail("--bench takes a positive number of repetitions, got '" + benchFlag +
-                           "'");
-    }
-  }
-  if (randomInputsFlag && !inputFlags.empty())
-    return tools::fail("give either --input files or --random-inputs, not both");
-  if (!heatmapFlag.empty()) {
-    llvm::StringRef ext = llvm::sys::path::extension(heatmapFlag);
-    if (ext != ".svg" && ext != ".png")
-      return tools::fail("--heatmap='" + heatmapFlag + "': the heatmap is written as .svg or .png");
-    std::string error;
-    if (!checkOutputPath(heatmapFlag, error))
-      return tools::fail(error);
-  } else if (!labelsFlag.empty() || !queryLabelsFlag.empty() || heatmapResult.getNumOccurrences()) {
-    return tools::fail("--labels, --query-labels and --heatmap-result apply to --heatmap");
-  }
-  if (!randomInputsFlag && !argShapes.empty())
-    return tools::fail("--arg-shapes only applies to --random-inputs");
+  if (std::string why = flagsProblem(threadsFlag, threadsFlag.getNumOccurrences(), benchReps);
+      !why.empty())
+    return tools::fail(why);
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
     return 1;
@@ -347,86 +490,26 @@ int main(int argc, char **argv) {
       tools::loadKernels(inputFile, entryFlag, ctx, {fuseFlag, targetFlag});
   if (!spec)
     return 1;
-  if (spec->functions.size() > 1) {
-    std::string names;
-    for (const kernel::FunctionSpec &f : spec->functions)
-      names += (names.empty() ? "@" : ", @") + f.name;
-    return tools::fail("the module has several functions (" + names + "); choose one with --entry");
-  }
+  if (std::string why = singleFunctionProblem(*spec); !why.empty())
+    return tools::fail(why);
   const kernel::FunctionSpec &fn = spec->functions.front();
 
-  // Inputs.
   uint64_t budget = static_cast<uint64_t>(maxInputMb) << 20, used = 0;
   std::vector<HostTensor> inputs;
   std::string error;
-  if (randomInputsFlag) {
-    if (!makeRandomInputs(fn, inputs, error))
-      return tools::fail(error);
-  } else {
-    if (static_cast<int>(inputFlags.size()) != fn.numArgs)
-      return tools::fail("@" + fn.name + " takes " + std::to_string(fn.numArgs) +
-                         " arguments, but " + std::to_string(inputFlags.size()) +
-                         " --input files were given (or use --random-inputs)");
-    for (int i = 0; i < fn.numArgs; ++i) {
-      HostTensor t;
-      bool overBudget = false;
-      if (!readNpy(inputFlags[i], t, error, budget - used, &overBudget))
-        return tools::fail(argLabel(fn, i) + ": " + error + (overBudget ? budgetNote() : ""));
-      used += t.data.size();
-      if (!fitsArgument(fn, i, t, inputFlags[i], error))
-        return tools::fail(error);
-      if (fn.values[i].elem == ElemType::BF16) { // bf16 arrives as float32: round once
-        HostTensor b(ElemType::BF16, t.shape);
-        for (int64_t e = 0; e < t.numElements(); ++e)
-          b.set(e, t.get(e));
-        t = std::move(b);
-      }
-      inputs.push_back(std::move(t));
-    }
-  }
-  if (!outputFlags.empty() && outputFlags.size() != fn.results.size())
-    return tools::fail("@" + fn.name + " has " + std::to_string(fn.results.size()) +
-                       " results, but " + std::to_string(outputFlags.size()) +
-                       " --output files were given");
-  // Each output writable, and no file named for two outputs (the second would replace the first).
-  std::vector<std::string> written(outputFlags.begin(), outputFlags.end());
-  if (!heatmapFlag.empty())
-    written.push_back(heatmapFlag);
-  for (size_t i = 0; i < written.size(); ++i) {
-    if (!checkOutputPath(written[i], error))
-      return tools::fail(error);
-    for (size_t j = 0; j < i; ++j)
-      if (sameOutputPath(written[i], written[j]))
-        return tools::fail(
-            "'" + written[i] + "' is given for two outputs" +
-            (written[j] != written[i] ? " (as '" + written[j] + "')" : std::string()) +
-            "; each result needs a file of its own");
-  }
-
+  if (randomInputsFlag ? !makeRandomInputs(fn, inputs, error)
+                       : !readInputs(fn, budget, used, inputs, error))
+    return tools::fail(error);
+  if (std::string why = outputsProblem(fn); !why.empty())
+    return tools::fail(why);
   // Result shapes, and every shape rule, checked on the actual sizes before running.
   std::vector<HostTensor> outputs;
   bool overBudget = false;
   if (!resultTensors(fn, inputs, outputs, error, budget - std::min(budget, used), &overBudget))
     return tools::fail(error + (overBudget ? budgetNote() : ""));
-
   int heatmapIndex = -1;
-  if (!heatmapFlag.empty()) {
-    if ((heatmapIndex = heatmapResultIndex(fn, error)) < 0)
-      return tools::fail(error);
-    const std::vector<int64_t> &shape = outputs[heatmapIndex].shape;
-    auto checkLabels = [&](const llvm::cl::list<std::string> &labels, int64_t n, const char *flag,
-                           const char *what) {
-      if (labels.empty() || static_cast<int64_t>(labels.size()) == n)
-        return true;
-      error = std::string(flag) + " has " + std::to_string(labels.size()) +
-              " labels, but result #" + std::to_string(heatmapIndex) + " " + shapeText(shape) +
-              " has " + std::to_string(n) + " " + what;
-      return false;
-    };
-    if (!checkLabels(labelsFlag, shape.back(), "--labels", "key positions") ||
-        !checkLabels(queryLabelsFlag, shape[shape.size() - 2], "--query-labels", "query positions"))
-      return tools::fail(error);
-  }
+  if (!heatmapFlag.empty() && (heatmapIndex = heatmapIndexChecked(fn, outputs, error)) < 0)
+    return tools::fail(error);
 
   std::unique_ptr<backend::JitKernel> kernel;
   {
@@ -437,23 +520,9 @@ int main(int argc, char **argv) {
   if (!kernel)
     return tools::fail(error);
   const std::vector<const HostTensor *> inputPtrs = pointersTo(inputs);
-  if (!kernel->run(inputPtrs, outputs, error))
+  if (!kernel->run(inputPtrs, outputs, error) ||
+      (benchReps && !benchmark(fn, *kernel, inputPtrs, outputs, benchReps, error)))
     return tools::fail(error);
-
-  if (benchReps) {
-    std::vector<double> ms;
-    for (int rep = 0; rep < benchReps; ++rep) {
-      auto t0 = std::chrono::steady_clock::now();
-      if (!kernel->run(inputPtrs, outputs, error))
-        return tools::fail(error);
-      ms.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    llvm::outs() << llvm::format(
-        "@%s: median %.4f ms over %d runs (min %.4f, max %.4f) after a warm-up\n", fn.name.c_str(),
-        ms[ms.size() / 2], benchReps, ms.front(), ms.back());
-  }
 
   for (size_t r = 0; r < outputs.size(); ++r) {
     if (printFlag) {
@@ -464,37 +533,13 @@ int main(int argc, char **argv) {
     if (!outputFlags.empty() && !writeNpy(outputFlags[r], outputs[r], error))
       return tools::fail(error);
   }
-
   if (heatmapIndex >= 0) {
     if (!drawHeatmap(fn, heatmapIndex, outputs[heatmapIndex], error))
       return tools::fail("drawing the heatmap: " + error);
     llvm::outs() << "wrote " << heatmapFlag << " (result #" << heatmapIndex << ", "
                  << shapeText(outputs[heatmapIndex].shape) << ")\n";
   }
-
-  if (checkFlag) {
-    std::vector<reference::Array> want;
-    if (!reference::evaluate(fn, inputPtrs, want, error))
-      return tools::fail(error);
-    bool allPass = true;
-    for (size_t r = 0; r < outputs.size(); ++r) {
-      reference::Comparison c = reference::compare(outputs[r], want[r]);
-      allPass &= c.pass();
-      llvm::outs() << "check result #" << r << " " << fn.resultType(r).str() << ": ";
-      if (!c.shapeMatches) {
-        llvm::outs() << "FAIL: shape " << shapeText(outputs[r].shape) << ", the reference has "
-                     << shapeText(want[r].shape) << "\n";
-        continue;
-      }
-      llvm::outs() << llvm::format("max abs error %.3g, max rel error %.3g, max|ref| %.3g, "
-                                   "tolerance %.0e x max|ref|",
-                                   c.maxAbs, c.maxRel, c.scale, c.tolerance);
-      if (c.mismatchedSpecials)
-        llvm::outs() << ", " << c.mismatchedSpecials << " inf/nan entries differ";
-      llvm::outs() << (c.pass() ? ": ok\n" : ": FAIL\n");
-    }
-    if (!allPass)
-      return tools::fail("results differ from the reference beyond tolerance");
-  }
+  if (checkFlag && !checkedAgainstReference(fn, inputPtrs, outputs, error))
+    return tools::fail(error);
   return 0;
 }
