@@ -371,6 +371,172 @@ bool writeOutputs(const Results &results, std::string &error) {
   return true;
 }
 
+/// Why the run's flags cannot be used, or "" (checked before any work).
+std::string runFlagsProblem(const std::vector<int> &threadCounts) {
+  if (std::string why = tools::secondsProblem("tune-budget", tuneBudget, /*positive=*/false);
+      !why.empty())
+    return why;
+  if (std::string why = tools::secondsProblem("timeout", timeoutSeconds, /*positive=*/true);
+      !why.empty())
+    return why;
+  // Each output writable, and no file named for two outputs.
+  std::vector<std::string> written;
+  for (const std::string &path :
+       {std::string(jsonFile), std::string(csvFile), std::string(reportFile)})
+    if (!path.empty())
+      written.push_back(path);
+  for (size_t i = 0; i < written.size(); ++i) {
+    std::string why;
+    if (!checkOutputPath(written[i], why))
+      return why;
+    for (size_t j = 0; j < i; ++j)
+      if (sameOutputPath(written[i], written[j]))
+        return "'" + written[i] +
+               "' is given for two outputs (--json, --csv, --report); each needs a file of its own";
+  }
+  if (timeoutSeconds > kMaxTimeoutSeconds)
+    return "--timeout takes at most " + std::to_string(kMaxTimeoutSeconds) +
+           " seconds (a week), got " + tools::formatSeconds(timeoutSeconds);
+  for (int t : threadCounts)
+    if (std::string why = tools::threadCountProblem(t); !why.empty())
+      return why;
+  return "";
+}
+
+/// Why --shapes or --schemes name something this run does not have, or "".
+std::string filtersProblem(const std::vector<BenchShape> &shapes) {
+  for (const std::string &name : shapeFilter)
+    if (llvm::none_of(shapes, [&](const BenchShape &s) { return s.name == name; })) {
+      std::string known;
+      for (const BenchShape &s : shapes)
+        known += (known.empty() ? "" : ", ") + s.name;
+      return "--shapes: unknown shape '" + name + "'" + (quick ? " in the --quick set" : "") +
+             "; the shapes are " + known;
+    }
+  for (const std::string &name : schemeFilter)
+    if (!llvm::is_contained(allSchemes(), name))
+      return "--schemes: unknown scheme '" + name + "'; the schemes are " +
+             llvm::join(allSchemes(), ", ");
+  return "";
+}
+
+/// The rows to measure: every scheme of every shape at every thread count, as filtered.
+std::vector<Row> plannedRows(const std::vector<BenchShape> &shapes,
+                             const std::vector<int> &threadCounts) {
+  std::vector<Row> rows;
+  for (const BenchShape &s : shapes) {
+    if (!shapeFilter.empty() && !llvm::is_contained(shapeFilter, s.name))
+      continue;
+    for (int t : threadCounts)
+      for (const std::string &scheme : schemesFor(s)) {
+        if (!schemeFilter.empty() && !llvm::is_contained(schemeFilter, scheme))
+          continue;
+        if (scheme == "attn-tuned" && tuneBudget <= 0)
+          continue;
+        Row r;
+        r.shape = s;
+        r.scheme = scheme;
+        r.threads = t;
+        rows.push_back(r);
+      }
+  }
+  return rows;
+}
+
+/// What the JSON records of the run: its command, date, target, and with --report the pipeline of
+/// the first row's kernel. False with `error` when the report cannot be written.
+bool runInfo(int argc, char **argv, const backend::TargetInfo &target, const Row &first,
+             RunInfo &info, std::string &error) {
+  for (int i = 0; i < argc; ++i)
+    info.command += (i ? " " : "") + std::string(argv[i]);
+  std::time_t now = std::time(nullptr);
+  char date[64];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
+  info.date = date;
+  info.target = target.halideTarget;
+  info.l2Bytes = target.l2Bytes;
+  info.reps = reps;
+  info.pairRounds = 2 * reps;
+  if (reportFile.empty())
+    return true;
+  llvm::StringRef ext = llvm::sys::path::extension(reportFile);
+  if (ext != ".html" && ext != ".htm") {
+    error = "--report='" + reportFile + "': the report is an HTML page (.html)";
+    return false;
+  }
+  if (!checkOutputPath(reportFile, error))
+    return false;
+  llvm::errs() << "describing the pipeline of " << first.shape.name << "'s kernel\n";
+  std::optional<llvm::json::Object> pipeline = describePipeline(first.shape, targetFlag, error);
+  if (!pipeline) {
+    error = "describing the pipeline: " + error;
+    return false;
+  }
+  info.pipeline = std::move(*pipeline);
+  return true;
+}
+
+/// The machine's peak, measured now, in this run, on the CPUs the rows of each thread count run
+/// on. Where the system does not let us pin, the JSON says so (no CPUs) and the rows run unpinned.
+void measurePeaks(const std::vector<int> &threadCounts, RunInfo &info) {
+  std::vector<int> allowed = allowedCpus();
+  for (int t : threadCounts) {
+    std::vector<int> cpus = cpusForThreads(allowed, t);
+    if (!pinTo(cpus))
+      cpus.clear();
+    info.cpus[t] = cpus;
+    info.peakGflops[t] = fmaPeakGflops(t, 0.5, cpus);
+  }
+  pinTo(allowed);
+  for (int t : threadCounts)
+    llvm::errs() << "FMA peak, " << t << " thread(s): " << llvm::format("%.1f", info.peakGflops[t])
+                 << " GFLOP/s\n";
+}
+
+/// Says which measurement runs (on a terminal, one line rewritten in place).
+void announce(bool tty, const std::string &counter, const std::string &what) {
+  if (tty)
+    llvm::errs() << "\r\033[K[" << counter << "] " << what;
+  else
+    llvm::errs() << "[" << counter << "] " << what << "\n";
+}
+
+/// Every row, then every pair, each in a worker process; the outputs rewritten after each, with
+/// the seconds since the run `started`.
+bool measureAll(const std::string &self, const std::vector<BenchShape> &shapes,
+                std::chrono::steady_clock::time_point started, Results &results,
+                std::string &error) {
+  const bool tty = ::isatty(2);
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+  std::map<std::pair<std::string, int>, TunedSchedule> tuned; // (shape, threads) -> the tuner's
+  std::vector<Row> &all = results.rows;
+  for (size_t i = 0; i < all.size(); ++i) {
+    Row &r = all[i];
+    announce(tty, std::to_string(i + 1) + "/" + std::to_string(all.size()),
+             r.shape.name + " " + r.scheme + " " + std::to_string(r.threads) + "T");
+    measure(self, r, results.info.cpus[r.threads], tuned, tty);
+    results.info.seconds = elapsed();
+    if (!writeOutputs(results, error))
+      return false;
+  }
+  if (pairsFlag)
+    results.pairs = targetPairs(all, shapes);
+  for (size_t i = 0; i < results.pairs.size(); ++i) {
+    Pair &p = results.pairs[i];
+    announce(tty, "pair " + std::to_string(i + 1) + "/" + std::to_string(results.pairs.size()),
+             p.comparison + " " + p.shapes() + " " + std::to_string(p.threads) + "T");
+    measurePair(self, p, results.info.cpus[p.threads], results.info.pairRounds);
+    results.info.seconds = elapsed();
+    if (!writeOutputs(results, error))
+      return false;
+  }
+  if (tty)
+    llvm::errs() << "\r\033[K";
+  return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -403,159 +569,34 @@ int main(int argc, char **argv) {
     return runWorker(job);
   }
 
-  if (std::string why = tools::secondsProblem("tune-budget", tuneBudget, /*positive=*/false);
-      !why.empty())
-    return tools::fail(why);
-  if (std::string why = tools::secondsProblem("timeout", timeoutSeconds, /*positive=*/true);
-      !why.empty())
-    return tools::fail(why);
-  // Each output writable, and no file named for two outputs.
-  std::vector<std::string> written;
-  for (const std::string &path :
-       {std::string(jsonFile), std::string(csvFile), std::string(reportFile)})
-    if (!path.empty())
-      written.push_back(path);
-  for (size_t i = 0; i < written.size(); ++i) {
-    std::string why;
-    if (!checkOutputPath(written[i], why))
-      return tools::fail(why);
-    for (size_t j = 0; j < i; ++j)
-      if (sameOutputPath(written[i], written[j]))
-        return tools::fail("'" + written[i] +
-                           "' is given for two outputs (--json, --csv, "
-                           "--report); each needs a file of its own");
-  }
-  if (timeoutSeconds > kMaxTimeoutSeconds)
-    return tools::fail("--timeout takes at most " + std::to_string(kMaxTimeoutSeconds) +
-                       " seconds (a week), got " + tools::formatSeconds(timeoutSeconds));
   std::vector<int> threadCounts(threadsFlag.begin(), threadsFlag.end());
   if (threadCounts.empty())
     threadCounts = quick ? std::vector<int>{1} : std::vector<int>{1, 2};
-  for (int t : threadCounts)
-    if (std::string why = tools::threadCountProblem(t); !why.empty())
-      return tools::fail(why);
+  if (std::string why = runFlagsProblem(threadCounts); !why.empty())
+    return tools::fail(why);
   std::optional<backend::TargetInfo> target = tools::targetFromFlag(targetFlag, /*runsHere=*/true);
   if (!target)
     return 1;
   std::vector<BenchShape> shapes = benchShapes(quick);
-  for (const std::string &name : shapeFilter)
-    if (llvm::none_of(shapes, [&](const BenchShape &s) { return s.name == name; })) {
-      std::string known;
-      for (const BenchShape &s : shapes)
-        known += (known.empty() ? "" : ", ") + s.name;
-      return tools::fail("--shapes: unknown shape '" + name + "'" +
-                         (quick ? " in the --quick set" : "") + "; the shapes are " + known);
-    }
-  for (const std::string &name : schemeFilter)
-    if (!llvm::is_contained(allSchemes(), name))
-      return tools::fail("--schemes: unknown scheme '" + name + "'; the schemes are " +
-                         llvm::join(allSchemes(), ", "));
-
-  // The jobs.
-  std::vector<Row> rows;
-  for (const BenchShape &s : shapes) {
-    if (!shapeFilter.empty() && !llvm::is_contained(shapeFilter, s.name))
-      continue;
-    for (int t : threadCounts)
-      for (const std::string &scheme : schemesFor(s)) {
-        if (!schemeFilter.empty() && !llvm::is_contained(schemeFilter, scheme))
-          continue;
-        if (scheme == "attn-tuned" && tuneBudget <= 0)
-          continue;
-        Row r;
-        r.shape = s;
-        r.scheme = scheme;
-        r.threads = t;
-        rows.push_back(r);
-      }
-  }
+  if (std::string why = filtersProblem(shapes); !why.empty())
+    return tools::fail(why);
+  std::vector<Row> rows = plannedRows(shapes, threadCounts);
   if (rows.empty())
     return tools::fail(
         "nothing to measure: no scheme of --schemes applies to the shapes of --shapes");
 
   RunInfo info;
-  for (int i = 0; i < argc; ++i)
-    info.command += (i ? " " : "") + std::string(argv[i]);
-  std::time_t now = std::time(nullptr);
-  char date[64];
-  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
-  info.date = date;
-  info.target = target->halideTarget;
-  info.l2Bytes = target->l2Bytes;
-  info.reps = reps;
-  info.pairRounds = 2 * reps;
   std::string error;
-  if (!reportFile.empty()) {
-    llvm::StringRef ext = llvm::sys::path::extension(reportFile);
-    if (ext != ".html" && ext != ".htm")
-      return tools::fail("--report='" + reportFile + "': the report is an HTML page (.html)");
-    if (!checkOutputPath(reportFile, error))
-      return tools::fail(error);
-    // The pipeline of the first shape's kernel, as the report shows it.
-    llvm::errs() << "describing the pipeline of " << rows.front().shape.name << "'s kernel\n";
-    std::optional<llvm::json::Object> pipeline =
-        describePipeline(rows.front().shape, targetFlag, error);
-    if (!pipeline)
-      return tools::fail("describing the pipeline: " + error);
-    info.pipeline = std::move(*pipeline);
-  }
+  if (!runInfo(argc, argv, *target, rows.front(), info, error))
+    return tools::fail(error);
   Results results(std::move(rows), std::move(info));
   if (!writeOutputs(results, error))
     return tools::fail(error);
-
   std::string self = llvm::sys::fs::getMainExecutable(argv[0], (void *)&main);
-  bool tty = ::isatty(2);
   auto started = std::chrono::steady_clock::now();
-
-  // The machine's peak, measured now, in this run, on the CPUs the rows of each thread count run
-  // on.
-  std::vector<int> allowed = allowedCpus();
-  for (int t : threadCounts) {
-    std::vector<int> cpus = cpusForThreads(allowed, t);
-    // Where the system does not let us pin, the JSON says so (no CPUs) and the rows run unpinned.
-    if (!pinTo(cpus))
-      cpus.clear();
-    results.info.cpus[t] = cpus;
-    results.info.peakGflops[t] = fmaPeakGflops(t, 0.5, cpus);
-  }
-  pinTo(allowed);
-  for (int t : threadCounts)
-    llvm::errs() << "FMA peak, " << t
-                 << " thread(s): " << llvm::format("%.1f", results.info.peakGflops[t])
-                 << " GFLOP/s\n";
-
-  std::map<std::pair<std::string, int>, TunedSchedule> tuned; // (shape, threads) -> the tuner's
-  std::vector<Row> &all = results.rows;
-  for (size_t i = 0; i < all.size(); ++i) {
-    Row &r = all[i];
-    std::string what = r.shape.name + " " + r.scheme + " " + std::to_string(r.threads) + "T";
-    if (tty)
-      llvm::errs() << "\r\033[K[" << i + 1 << "/" << all.size() << "] " << what;
-    else
-      llvm::errs() << "[" << i + 1 << "/" << all.size() << "] " << what << "\n";
-    measure(self, r, results.info.cpus[r.threads], tuned, tty);
-    results.info.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (!writeOutputs(results, error))
-      return tools::fail(error);
-  }
-  if (pairsFlag)
-    results.pairs = targetPairs(all, shapes);
-  for (size_t i = 0; i < results.pairs.size(); ++i) {
-    Pair &p = results.pairs[i];
-    std::string what = p.comparison + " " + p.shapes() + " " + std::to_string(p.threads) + "T";
-    if (tty)
-      llvm::errs() << "\r\033[K[pair " << i + 1 << "/" << results.pairs.size() << "] " << what;
-    else
-      llvm::errs() << "[pair " << i + 1 << "/" << results.pairs.size() << "] " << what << "\n";
-    measurePair(self, p, results.info.cpus[p.threads], results.info.pairRounds);
-    results.info.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (!writeOutputs(results, error))
-      return tools::fail(error);
-  }
-  if (tty)
-    llvm::errs() << "\r\033[K";
+  measurePeaks(threadCounts, results.info);
+  if (!measureAll(self, shapes, started, results, error))
+    return tools::fail(error);
   results.info.complete = true;
   results.printTable(llvm::outs());
   if (!writeOutputs(results, error))
