@@ -130,6 +130,12 @@ def cpu_table_line(run, row, run_number):
     return "| " + " | ".join(cells) + " |"
 
 
+def run_lines(runs, number):
+    """The numbered list of the runs a section's rows come from: date, file, and command if any."""
+    return [f"{number[id(run)]}. {run['date']}, [`{pathlib.Path(run['file']).name}`]({run['file']})"
+            + (f": `{run['command']}`" if run.get("command") else "") for run in runs]
+
+
 CPU_HEADING = ("| shape | threads | attn-fused ms | rate | % of peak (row) | peak/fused (pair) "
                "| fastest peer, ms | peer/fused (pair) | other pairs | run |\n"
                "|---|--:|--:|--:|--:|--:|---|--:|---|---|")
@@ -144,11 +150,7 @@ def cpu_section(cls, description, entries):
     for key in sorted(entries, key=lambda k: (shape_key(k[1]), k[2])):
         run, row = entries[key]
         lines.append(cpu_table_line(run, row, number[id(run)]))
-    lines += ["", "Runs:", ""]
-    for run in runs:
-        lines.append(f"{number[id(run)]}. {run['date']}, [`{pathlib.Path(run['file']).name}`]"
-                     f"({run['file']}): `{run['command']}`")
-    return lines + [""]
+    return lines + ["", "Runs:", ""] + run_lines(runs, number) + [""]
 
 
 def gpu_runs(results_dir, classes):
@@ -203,11 +205,8 @@ def gpu_section(description, runs):
     for shape in sorted(newest, key=shape_key):
         run, row = newest[shape]
         lines.append(gpu_table_line(run, row, number[id(run)]))
-    lines += ["", "Runs (`bench/gpu/run.sh build` here, `bench/gpu/run.sh measure` on the GPU):", ""]
-    for run in used:
-        lines.append(f"{number[id(run)]}. {run['date']}, [`{pathlib.Path(run['file']).name}`]"
-                     f"({run['file']})")
-    return lines + [""]
+    return lines + ["", "Runs (`bench/gpu/run.sh build` here, `bench/gpu/run.sh measure` on the "
+                    "GPU):", ""] + run_lines(used, number) + [""]
 
 
 INTRO = f"""# Benchmarks: current results
