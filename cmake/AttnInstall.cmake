@@ -15,8 +15,16 @@ endforeach()
 set(runtime_dir ${PROJECT_BINARY_DIR}/host-runtime)
 set(runtime_files attn_runtime.a attn_runtime.h HalideRuntime.h HalideBuffer.h)
 list(TRANSFORM runtime_files PREPEND ${runtime_dir}/ OUTPUT_VARIABLE runtime_paths)
+set(run_attn_compile $<TARGET_FILE:attn-compile>)
+if(ATTN_SANITIZE OR ATTN_FUZZERS)
+  # A sanitized attn-compile runs as scripts/sanitize.sh runs the tools: without leak checks (the
+  # uninstrumented MLIR, LLVM and Halide libraries keep global state for the life of the process).
+  set(run_attn_compile ${CMAKE_COMMAND} -E env
+      "ASAN_OPTIONS=verify_asan_link_order=0:allow_user_poisoning=0:detect_leaks=0"
+      $<TARGET_FILE:attn-compile>)
+endif()
 add_custom_command(OUTPUT ${runtime_paths}
-  COMMAND attn-compile ${PROJECT_SOURCE_DIR}/cmake/attn-runtime.mlir -o ${runtime_dir} > /dev/null
+  COMMAND ${run_attn_compile} ${PROJECT_SOURCE_DIR}/cmake/attn-runtime.mlir -o ${runtime_dir} > /dev/null
   DEPENDS attn-compile ${PROJECT_SOURCE_DIR}/cmake/attn-runtime.mlir
   COMMENT "Writing the host target's kernel runtime (attn_runtime.a)")
 add_custom_target(attn-host-runtime ALL DEPENDS ${runtime_paths})
