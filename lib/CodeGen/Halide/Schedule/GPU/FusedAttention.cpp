@@ -205,10 +205,10 @@ SharedPlan planSharedMemory(int R, int KB, int64_t dk, int64_t dv, const GpuPara
 /// TX x TY threads of the P.V stage. The methods schedule its parts in order.
 class GpuPrefill {
 public:
-  GpuPrefill(FusedAttentionStage &f, const kernel::ScheduleSpec &spec, int64_t dk, int64_t dv)
+  GpuPrefill(FusedAttentionStage &f, const kernel::ScheduleSpec &spec, int64_t dv)
       : f(f), R(f.tileRows), KB(f.blockKeys), regQ(divisorAtMost(R, param(spec.regQ, 2))),
         regK(divisorAtMost(KB, param(spec.regK, 2))), regV(std::max(1, param(spec.regV, 4))),
-        TX(static_cast<int>((dv + regV - 1) / regV)), TY((R + regQ - 1) / regQ), dk(dk), dv(dv) {}
+        TX(static_cast<int>((dv + regV - 1) / regV)), TY((R + regQ - 1) / regQ) {}
   void placeResult(Func res, const ResultTiles &tiles, const GpuParams &defaults,
                    const std::string &owner);
   void placeState(Func res, const ResultTiles &tiles);
@@ -222,7 +222,6 @@ private:
   FusedAttentionStage &f;
   const int R, KB, regQ, regK, regV;
   const int TX, TY; // the tile's threads: (Dv / reg_v) x (R / reg_q), each a register block
-  const int64_t dk, dv;
   std::optional<LoopLevel> block;  // the loop over key blocks (the state's update)
   std::optional<Var> stateThreadX; // the state's thread loop along the value dim
 };
@@ -371,7 +370,7 @@ void scheduleFusedAttentionGpu(FusedAttentionStage f, const kernel::ScheduleSpec
     log.add(msg.str());
     return;
   }
-  GpuPrefill prefill(f, spec, dk, dv);
+  GpuPrefill prefill(f, spec, dv);
   prefill.placeResult(res, tiles, defaults, owner);
   SharedPlan plan = planSharedMemory(f.tileRows, f.blockKeys, dk, dv, defaults);
   prefill.placeState(res, tiles);
