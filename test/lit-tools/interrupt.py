@@ -7,7 +7,8 @@ and reports how it ended and what OUTDIR holds: every name in it, and any tempor
 .NAME.tmp-* file or .NAME.attn-staging-* directory) left in it or beside it.
 
 CMD starts with SIGINT at its default action, as from a terminal (lit's workers ignore SIGINT, and
-a child inherits that), or ignored with --ignore-int, as a shell starts a background job."""
+a child inherits that), or ignored with --ignore-int, as a shell starts a background job; SIGHUP
+and SIGTERM at theirs (nohup ignores SIGHUP)."""
 import os
 import re
 import signal
@@ -22,8 +23,18 @@ after = [a.split("=", 1)[1] for a in opts if a.startswith("--after=")]
 kernels = [int(a.split("=", 1)[1]) for a in opts if a.startswith("--after-kernels=")]
 sigint = signal.SIG_IGN if "--ignore-int" in opts else signal.SIG_DFL
 cmd = sys.argv[dash + 1:]
+
+
+def start_dispositions():
+    # SIGHUP and SIGTERM at their default actions too: a suite started under nohup ignores SIGHUP,
+    # which the child would inherit (and attn-compile keeps an ignored signal ignored).
+    signal.signal(signal.SIGINT, sigint)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                        preexec_fn=lambda: signal.signal(signal.SIGINT, sigint))
+                        preexec_fn=start_dispositions)
 
 
 def staged_kernels():
