@@ -287,6 +287,25 @@ int runAttn(const WorkerJob &job, const BenchShape &s) {
   return emit(std::move(result));
 }
 
+/// The baselines' OpenMP threads spin for ~12 ms after each call (libgomp's default wait policy),
+/// on the CPUs the other side's threads need: with a baseline on side A, every call of either side
+/// starts after kSettleMs of busy waiting on `threads` threads, long enough for them to go to
+/// sleep. Busy, not asleep: after a sleep of the process both sides ran much slower on a virtual
+/// machine (docs/BENCHMARKING.md).
+void spinWhileBaselineSettles(int threads) {
+  auto until = Clock::now() + std::chrono::milliseconds(kSettleMs);
+  auto spin = [until] {
+    while (Clock::now() < until) {
+    }
+  };
+  std::vector<std::thread> others;
+  for (int t = 1; t < threads; ++t)
+    others.emplace_back(spin);
+  spin();
+  for (std::thread &t : others)
+    t.join();
+}
+
 /// Two kernels called alternately, A then B in even rounds and B then A in odd ones (neither always
 /// runs first, after the other has left the caches its way): each round's pair of timings is taken
 /// seconds apart at most, so their ratio is not moved by the machine's slower phases the way two
@@ -360,26 +379,9 @@ int runPair(const WorkerJob &job, const BenchShape &a, const BenchShape &b) {
     ms = 1e3 * secondsSince(t0);
     return ok;
   };
-  // The baselines' OpenMP threads spin for ~12 ms after each call (libgomp's default wait policy,
-  // measured here), on the CPUs the other side's threads need: with a baseline on side A, every
-  // call of either side starts after kSettleMs of busy waiting on `threads` threads, long enough
-  // for them to go to sleep. Busy, not asleep: after a sleep of the process both sides ran 1.5-1.8x
-  // slower on this (virtual) machine; with no wait the fused decode kernel took 7.1-9.4 ms, against
-  // 5.4-6.1 with it (B = 8 H = 8 Tk = 2048, two threads).
   auto settle = [&] {
-    if (!baseline || job.threads < 2)
-      return;
-    auto until = Clock::now() + std::chrono::milliseconds(kSettleMs);
-    auto spin = [until] {
-      while (Clock::now() < until) {
-      }
-    };
-    std::vector<std::thread> others;
-    for (int t = 1; t < job.threads; ++t)
-      others.emplace_back(spin);
-    spin();
-    for (std::thread &t : others)
-      t.join();
+    if (baseline && job.threads >= 2)
+      spinWhileBaselineSettles(job.threads);
   };
   bool warm = true;
   double secondsB = 0; // B's last warm-up call
