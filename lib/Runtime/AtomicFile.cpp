@@ -110,10 +110,25 @@ bool checkOutputPath(const std::string &path, std::string &error) {
   return true;
 }
 
-bool sameOutputPath(const std::string &a, const std::string &b) {
+/// Whether two output paths name the same file (after links and `.`/`..`).
+static bool sameOutputPath(const std::string &a, const std::string &b) {
   std::error_code ea, eb;
   fs::path pa = fs::weakly_canonical(a, ea), pb = fs::weakly_canonical(b, eb);
   return ea || eb ? a == b : pa == pb;
+}
+
+std::string outputPathsProblem(
+    const std::vector<std::string> &paths,
+    const std::function<std::string(const std::string &, const std::string &)> &twice) {
+  std::string error;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (!checkOutputPath(paths[i], error))
+      return error;
+    for (size_t j = 0; j < i; ++j)
+      if (sameOutputPath(paths[i], paths[j]))
+        return twice(paths[i], paths[j]);
+  }
+  return "";
 }
 
 bool writeFileAtomically(const std::string &path, const std::string &bytes, std::string &error) {

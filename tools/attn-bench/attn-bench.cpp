@@ -385,15 +385,15 @@ std::string runFlagsProblem(const std::vector<int> &threadCounts) {
        {std::string(jsonFile), std::string(csvFile), std::string(reportFile)})
     if (!path.empty())
       written.push_back(path);
-  for (size_t i = 0; i < written.size(); ++i) {
-    std::string why;
-    if (!checkOutputPath(written[i], why))
-      return why;
-    for (size_t j = 0; j < i; ++j)
-      if (sameOutputPath(written[i], written[j]))
-        return "'" + written[i] +
-               "' is given for two outputs (--json, --csv, --report); each needs a file of its own";
-  }
+  if (std::string why = outputPathsProblem(
+          written,
+          [](const std::string &later, const std::string &) {
+            return "'" + later +
+                   "' is given for two outputs (--json, --csv, --report); each needs a file of "
+                   "its own";
+          });
+      !why.empty())
+    return why;
   if (timeoutSeconds > kMaxTimeoutSeconds)
     return "--timeout takes at most " + std::to_string(kMaxTimeoutSeconds) +
            " seconds (a week), got " + tools::formatSeconds(timeoutSeconds);

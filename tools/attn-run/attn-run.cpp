@@ -377,17 +377,11 @@ std::string outputsProblem(const kernel::FunctionSpec &fn) {
   std::vector<std::string> written(outputFlags.begin(), outputFlags.end());
   if (!heatmapFlag.empty())
     written.push_back(heatmapFlag);
-  std::string error;
-  for (size_t i = 0; i < written.size(); ++i) {
-    if (!checkOutputPath(written[i], error))
-      return error;
-    for (size_t j = 0; j < i; ++j)
-      if (sameOutputPath(written[i], written[j]))
-        return "'" + written[i] + "' is given for two outputs" +
-               (written[j] != written[i] ? " (as '" + written[j] + "')" : std::string()) +
-               "; each result needs a file of its own";
-  }
-  return "";
+  return outputPathsProblem(written, [](const std::string &later, const std::string &earlier) {
+    return "'" + later + "' is given for two outputs" +
+           (earlier != later ? " (as '" + earlier + "')" : std::string()) +
+           "; each result needs a file of its own";
+  });
 }
 
 /// The result the heatmap draws, its labels checked against its shape; -1 with `error`.

@@ -8,6 +8,7 @@
 #ifndef ATTN_RUNTIME_ATOMICFILE_H
 #define ATTN_RUNTIME_ATOMICFILE_H
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,9 +26,12 @@ bool writeFileAtomically(const std::string &path, const std::string &bytes, std:
 /// fail only at its end.
 bool checkOutputPath(const std::string &path, std::string &error);
 
-/// Whether two output paths name the same file (after links and `.`/`..`), so a tool can refuse
-/// one path for two outputs.
-bool sameOutputPath(const std::string &a, const std::string &b);
+/// Why a tool's outputs cannot all be written, or "": each path must pass checkOutputPath, and no
+/// two may name the same file (after links and `.`/`..`); `twice(later, earlier)` words that case
+/// for the tool.
+std::string outputPathsProblem(
+    const std::vector<std::string> &paths,
+    const std::function<std::string(const std::string &, const std::string &)> &twice);
 
 /// A directory built under a temporary name beside `dir` (.NAME.attn-staging-XXXXXX) and put in
 /// `dir`'s place whole when complete: an atomic exchange where `dir` exists (whose old contents are

@@ -75,14 +75,18 @@ int64_t kvGroup(RankedTensorType q, RankedTensorType k) {
   return known(hq) && known(hk) ? hq / hk : 1;
 }
 
+/// Key blocks of tiles of fewer rows than two vectors: `cap` keys, or all the keys when there are
+/// fewer (a block is computed whole: 1024-key blocks made a Tk = 128 decode cost 8x its work).
+int64_t shortTileBlockKeys(int64_t cap, int64_t tk) {
+  return known(tk) ? kernel::cpuBlockKeys(cap, tk) : 1024;
+}
+
 /// Decode (fewer than 4 query rows per kv head: keys in the lanes). With fewer (batch, kv head)
 /// tasks than threads, a query's key blocks run in parallel (split-K) and merge their states;
 /// else one block of up to 2048 keys per task (docs/SCHEDULES.md, "Decode").
 ScheduleAttr fusedDecodeCpu(MLIRContext *ctx, int64_t rows, int64_t tk, int64_t tasks, int lanes,
                             int64_t regV) {
-  // A block is computed whole: no block larger than the keys (1024-key blocks made a Tk = 128
-  // decode cost 8x its work).
-  auto blockK = [&](int64_t cap) { return known(tk) ? kernel::cpuBlockKeys(cap, tk) : 1024; };
+  auto blockK = [&](int64_t cap) { return shortTileBlockKeys(cap, tk); };
   if (tasks < 4)
     return make(ctx, rows, blockK(1024), lanes, rows, lanes, regV, 256, 1, "tiles");
   return make(ctx, rows, blockK(2048), lanes, rows, lanes, regV, 256, 0, "tiles");
@@ -186,9 +190,8 @@ ScheduleAttr fusedAttention(AttentionOp op, const TargetTraits &t) {
     return fusedDecodeCpu(op.getContext(), rows, s.tk, tasks, lanes, regV);
   if (known(rows) && rows < 2 * lanes) {
     // A few query rows per kv head (GQA decode, short prefill): one vector of rows per tile.
-    const int64_t blockK = known(s.tk) ? kernel::cpuBlockKeys(1024, s.tk) : 1024;
-    return make(op.getContext(), lanes, blockK, lanes, t.avx512 ? 4 : 2, t.avx512 ? 12 : 6, regV,
-                128, 0, parallel);
+    return make(op.getContext(), lanes, shortTileBlockKeys(1024, s.tk), lanes, t.avx512 ? 4 : 2,
+                t.avx512 ? 12 : 6, regV, 128, 0, parallel);
   }
   return fusedPrefillCpu(op, t, s, rows, group, regV, parallel);
 }

@@ -78,6 +78,7 @@ private:
   int qkRows = 0;  // rows of the Q.K^T register block (prefill)
   bool rowBlocks = false;
   Var qkRowBlock; // the loop over the Q.K^T row blocks (prefill, with rowBlocks)
+  Var qkKeyGroup; // the loop over the Q.K^T register blocks' groups of regK keys (prefill)
 };
 
 CpuFusedSchedule::CpuFusedSchedule(FusedAttentionStage f_, const FusedRoot &root,
@@ -94,7 +95,8 @@ CpuFusedSchedule::CpuFusedSchedule(FusedAttentionStage f_, const FusedRoot &root
       res(root.f), resultE(root.e), resultTiles(tileFusedResult(f, root)), rt(resultTiles.rt),
       rtg(resultTiles.rt), hasBatch(!f.bk.empty()),
       task(hasBatch ? LoopLevel(res, resultTiles.hb) : LoopLevel::root()),
-      qs(f.additive ? f.qpT : f.qs), qkRowBlock(f.s.name() + "_io") {
+      qs(f.additive ? f.qpT : f.qs), qkRowBlock(f.s.name() + "_io"),
+      qkKeyGroup(f.s.name() + "_jo") {
   msg << f.res.name() << " [" << owner << ", " << f.label << "]: tiles of " << R
       << " query rows, key blocks of " << KB;
 }
@@ -263,17 +265,18 @@ void CpuFusedSchedule::placeBlockLoop() {
 void CpuFusedSchedule::prefillScores() {
   qkRows = static_cast<int>(kernel::cpuScoreBlockRows(R, L));
   rowBlocks = qkRows < R;
-  Var jo(f.s.name() + "_jo"), ji(f.s.name() + "_ji");
-  f.s.compute_at(block).bound_extent(f.ii, R).split(f.jj, jo, ji, regK, TailStrategy::RoundUp);
+  Var ji(f.s.name() + "_ji");
+  f.s.compute_at(block).bound_extent(f.ii, R).split(f.jj, qkKeyGroup, ji, regK,
+                                                    TailStrategy::RoundUp);
   Var rows = f.ii;
   if (rowBlocks) {
     rows = Var(f.s.name() + "_iv");
-    f.s.split(f.ii, qkRowBlock, rows, qkRows).reorder(rows, ji, qkRowBlock, jo);
+    f.s.split(f.ii, qkRowBlock, rows, qkRows).reorder(rows, ji, qkRowBlock, qkKeyGroup);
   } else {
-    f.s.reorder(rows, ji, jo);
+    f.s.reorder(rows, ji, qkKeyGroup);
   }
   f.s.vectorize(rows, L).unroll(rows).unroll(ji);
-  f.sacc.compute_at(f.s, rowBlocks ? qkRowBlock : jo)
+  f.sacc.compute_at(f.s, rowBlocks ? qkRowBlock : qkKeyGroup)
       .bound_extent(f.ii, qkRows)
       .bound_extent(f.jj, regK)
       .vectorize(f.ii, L)
@@ -314,7 +317,7 @@ void CpuFusedSchedule::prefillSoftmax() {
     if (f.maxGroup != regK)
       throw CompileError("internal: the block max's groups (" + std::to_string(f.maxGroup) +
                          " keys) are not the Q.K^T register block's " + std::to_string(regK));
-    computeGroupsWith(f.sb, f.s, Var(f.s.name() + "_jo"), rowBlocks);
+    computeGroupsWith(f.sb, f.s, qkKeyGroup, rowBlocks);
     msg << "; the block's row max per register block, with Q.K^T";
   }
   if (f.pb.defined()) {
