@@ -2,7 +2,7 @@
 """gen_sweep.py OUT_DIR: hand-written GPU schedules of some shapes, measured beside the heuristic's.
 
 A GPU machine is lent rarely and briefly, so the measurement carries the data for tuning the GPU
-heuristic (lib/Dialect/Attn/Transforms/ScheduleHeuristics.cpp) with it: for each shape named in
+heuristic (lib/CodeGen/Halide/Schedule/GPU/Heuristics.cpp) with it: for each shape named in
 SWEEP, one graph per schedule below, the same graph as the shape's own with an explicit
 `#attn.schedule` (attn-compile keeps a schedule an op already carries). Each becomes a row of
 OUT_DIR/shapes.json with "variant_of" (the shape) and "schedule" (the attribute's fields), run,
@@ -14,7 +14,7 @@ import sys
 
 # (tile_q, block_k, reg_q, reg_k, reg_v): thread blocks of (Dv / reg_v) x (tile_q / reg_q) threads,
 # key blocks of block_k keys (lib/CodeGen/Halide/Schedule/GPU/FusedAttention.cpp). The heuristic's own schedule is
-# the shape's plain row (lib/Dialect/Attn/Transforms/ScheduleHeuristics.cpp); the variants are its
+# the shape's plain row (lib/CodeGen/Halide/Schedule/GPU/Heuristics.cpp); the variants are its
 # nearest alternatives: the other row count of the register blocks (the heuristic takes 2 rows at
 # Dv <= 64 with fewer than 256 thread blocks, else 4), wider score blocks, 4 x 4 P.V blocks at
 # D = 128 (the heuristic's are 4 x 8 there), other decode blocks. (The sweeps that chose the

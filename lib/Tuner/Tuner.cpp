@@ -4,6 +4,7 @@
 #include "attn/Support/Percentile.h"
 
 #include "attn/CodeGen/Halide/Backend.h"
+#include "attn/CodeGen/Halide/Schedule/CPU.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Reference/Evaluator.h"
 #include "attn/Runtime/KernelInputs.h"
@@ -102,23 +103,24 @@ int64_t keysOf(AttentionOp op, bool cpu) {
 }
 
 /// A candidate's identity: its schedule's text (every tunable field is in it), with the key block
-/// and the tile rows a CPU kernel takes (kernel::cpuBlockKeys: a block_k above a static key count
-/// is one block of the keys, so 1024 and 2048 over 512 keys are 512's kernel; kernel::cpuTileRows:
-/// tile_q = 24 with 16 lanes is 32's kernel), so that no kernel is measured twice.
+/// and the tile rows a CPU kernel takes (schedule::cpu::blockKeys: a block_k above a static key
+/// count is one block of the keys, so 1024 and 2048 over 512 keys are 512's kernel;
+/// schedule::cpu::tileRows: tile_q = 24 with 16 lanes is 32's kernel), so that no kernel is
+/// measured twice.
 std::string candidateKey(Point p, ScheduleAttr heuristic, bool cpu, int64_t tk, int lanes) {
   if (cpu) {
-    p.blockK = kernel::cpuBlockKeys(p.blockK, tk);
-    p.tileQ = kernel::cpuTileRows(p.tileQ, lanes);
+    p.blockK = schedule::cpu::blockKeys(p.blockK, tk);
+    p.tileQ = schedule::cpu::tileRows(p.tileQ, lanes);
   }
   return text(p.attr(heuristic));
 }
 
 /// Whether the descent measures `p`: tiles of whole row vectors (a CPU kernel rounds its tile up to
-/// them, cpuTileRows, so a hand-written start of 24 rows is tuned along every axis; a GPU tile must
-/// be one) and a P.V row block within the tile. (A row block that does not divide the tile gets a
-/// guarded last block: AVX2's 6 rows in a tile of 16.)
+/// them, schedule::cpu::tileRows, so a hand-written start of 24 rows is tuned along every axis; a
+/// GPU tile must be one) and a P.V row block within the tile. (A row block that does not divide the
+/// tile gets a guarded last block: AVX2's 6 rows in a tile of 16.)
 bool isCandidate(const Point &p, bool decode, int lanes, bool cpu) {
-  const int64_t rows = cpu ? kernel::cpuTileRows(p.tileQ, lanes) : p.tileQ;
+  const int64_t rows = cpu ? schedule::cpu::tileRows(p.tileQ, lanes) : p.tileQ;
   return decode || (rows % lanes == 0 && p.regQ <= rows);
 }
 

@@ -18,7 +18,7 @@
 // RUN: attn-run %s --entry=avx2_width --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_value_blocks --random-inputs --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_pv_blocks --random-inputs --seed=8 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
-// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX2-PV
+// RUN: attn-opt %s --attn-attach-target="target=x86-64-linux-avx-avx2-f16c-fma-sse41" --attn-select-schedule | FileCheck %s --check-prefix=AVX2-PV
 // RUN: attn-run %s --entry=avx2_row_blocks --random-inputs --seed=9 --target=x86-64-linux-avx-avx2-f16c-fma-sse41 --check | FileCheck %s
 // RUN: attn-run %s --entry=avx2_row_blocks --random-inputs --seed=9 --check | FileCheck %s
 // RUN: attn-run %s --entry=transposed_query_tiles --random-inputs --seed=7 --check | FileCheck %s

@@ -58,9 +58,9 @@ static cl::opt<std::string> passPipeline(
     cl::value_desc("pipeline"), cl::cat(category));
 static cl::opt<bool>
     fuseFlag("fuse",
-             cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
-                      "into attention and fold bilinear weights (default true; "
-                      "--fuse=false lowers every op as written)"),
+             cl::desc("Decompose multi_head and fuse score/mask/softmax/weighted_sum chains "
+                      "into attention (default true; --fuse=false lowers every op as written, "
+                      "bilinear scores folded into q.W and a dot score as always)"),
              cl::init(true), cl::cat(category));
 static cl::opt<int> progressEvery("progress-every",
                                   cl::desc("Seconds between the lines that say a kernel is still "

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ToolSupport.h"
+#include "attn/CodeGen/Halide/Pipeline.h"
 #include "attn/CodeGen/Halide/Target.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
@@ -29,10 +30,9 @@ int main(int argc, char **argv) {
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
   attn::registerAttnPasses();
-  attn::registerKernelPipeline();
-  // --attn-select-schedule's targets (`host` above all) resolved as attn-compile resolves them, so
-  // that the schedules attn-opt writes are the ones attn-compile would choose on this machine.
-  attn::tools::installTargetResolver();
+  // --attn-attach-target resolves targets (`host` above all) as attn-compile does, so that the
+  // schedules attn-opt writes are the ones attn-compile would choose on this machine.
+  attn::registerCodeGenPasses();
 
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     attn::backend::TargetInfo host = attn::backend::defaultTarget();

@@ -39,9 +39,9 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), 
                                       cl::cat(category));
 static cl::opt<bool>
     fuseFlag("fuse",
-             cl::desc("Decompose multi_head, fuse score/mask/softmax/weighted_sum chains "
-                      "into attention and fold bilinear weights (default true; "
-                      "--fuse=false lowers every op as written)"),
+             cl::desc("Decompose multi_head and fuse score/mask/softmax/weighted_sum chains "
+                      "into attention (default true; --fuse=false lowers every op as written, "
+                      "bilinear scores folded into q.W and a dot score as always)"),
              cl::init(true), cl::cat(category));
 static cl::opt<std::string> entryFlag("entry",
                                       cl::desc("The function to run (needed when the "

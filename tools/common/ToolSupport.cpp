@@ -73,7 +73,6 @@ static void loadDialects(mlir::MLIRContext &ctx) {
   ctx.getOrLoadDialect<mlir::func::FuncDialect>();
   ctx.getOrLoadDialect<mlir::arith::ArithDialect>();
   ctx.getOrLoadDialect<mlir::tensor::TensorDialect>();
-  installTargetResolver();
 }
 
 bool refuseDeepNesting(const llvm::MemoryBuffer &buffer) {
@@ -125,19 +124,6 @@ parseModuleString(const std::string &text, const std::string &name, mlir::MLIRCo
   return parseBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), ctx);
 }
 
-void installTargetResolver() {
-  setTargetResolver([](const std::string &target, TargetTraits &traits, std::string &error) {
-    backend::TargetInfo info;
-    if (!backend::resolveTarget(target, info, error))
-      return false;
-    traits.lanes = info.f32Lanes;
-    traits.avx512 = info.f32Lanes >= 16;
-    traits.gpu = info.gpu;
-    traits.l2Bytes = info.l2Bytes;
-    return true;
-  });
-}
-
 void registerMlirFlags(llvm::cl::OptionCategory &category) {
   // The passes a --pass-pipeline or --mlir-print-ir-after=PASS may name, as attn-opt has them;
   // first, since the pass-manager flags take their choices from the registry.
@@ -145,7 +131,7 @@ void registerMlirFlags(llvm::cl::OptionCategory &category) {
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
   registerAttnPasses();
-  registerKernelPipeline();
+  registerCodeGenPasses();
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
@@ -174,7 +160,9 @@ static mlir::LogicalResult buildPipeline(mlir::PassManager &pm, const PipelineOp
     mlir::applyDefaultTimingPassManagerCLOptions(pm);
   }
   if (options.passPipeline.empty()) {
-    addKernelPipeline(pm.nest<mlir::func::FuncOp>(), options);
+    mlir::OpPassManager &functionPm = pm.nest<mlir::func::FuncOp>();
+    for (KernelPipelineStep &step : kernelPipeline(options))
+      functionPm.addPass(step.create());
     return mlir::success();
   }
   std::string error;
@@ -195,6 +183,11 @@ static mlir::LogicalResult buildPipeline(mlir::PassManager &pm, const PipelineOp
 
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options,
                                 std::vector<PipelineSnapshot> *snapshots) {
+  std::string error;
+  if (!attachTarget(module, options.target.empty() ? "host" : options.target, error)) {
+    fail(error);
+    return mlir::failure();
+  }
   if (!snapshots) {
     mlir::PassManager pm(module.getContext());
     if (failed(buildPipeline(pm, options)))

@@ -3,6 +3,7 @@
 #ifndef ATTN_TOOLS_COMMON_TOOLSUPPORT_H
 #define ATTN_TOOLS_COMMON_TOOLSUPPORT_H
 
+#include "attn/CodeGen/Halide/Pipeline.h"
 #include "attn/CodeGen/Halide/Target.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
 #include "attn/Kernel/KernelSpec.h"
@@ -69,14 +70,11 @@ struct PipelineSnapshot {
   std::string pass, ir;
 };
 
-/// Runs the attn pass pipeline on `module`. Diagnostics go to the context's handler. With
-/// `snapshots`, records the input and the IR after every pass.
+/// Attaches options.target to `module` (its attn.target) and runs the attn pass pipeline on it.
+/// Diagnostics go to the context's handler. With `snapshots`, records the input (with its target)
+/// and the IR after every pass.
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options,
                                 std::vector<PipelineSnapshot> *snapshots = nullptr);
-
-/// Installs the target resolver of the schedule heuristics (Halide's targets,
-/// lib/CodeGen/Halide/Backend).
-void installTargetResolver();
 
 /// Parses, verifies, optimizes (runPipeline) and describes the kernels of `path` (only `entry` if
 /// not empty). `optimized`, when given, receives the module after the pipeline.

@@ -2,6 +2,7 @@
 
 #include "FuzzSupport.h"
 
+#include "attn/CodeGen/Halide/Pipeline.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
 #include "attn/Runtime/TextLimits.h"
@@ -36,7 +37,7 @@ mlir::LogicalResult runAttnPipeline(mlir::ModuleOp module) {
   if (failed(checkLowerable(module)))
     return mlir::failure();
   mlir::PassManager pm(module.getContext());
-  addKernelPipeline(pm.nest<mlir::func::FuncOp>(), {});
+  addKernelPipeline(pm, {});
   return pm.run(module);
 }
 

@@ -67,53 +67,11 @@ enum class OpKind {
 };
 const char *opKindName(OpKind k); // the MLIR op name, "attn.score", "arith.addf", ...
 
-/// From this width on (rows of 3 KB and more), the CPU schedules pack a matmul's contiguous operand
-/// per column block (lib/CodeGen/Halide/Schedule/CPU/CpuSchedule.cpp), which also takes a partial
-/// last register block's clamped reads out of the register block; below it, the schedule heuristic
-/// picks register blocks without a partial last block (ScheduleHeuristics.cpp).
-constexpr int64_t kPackedOperandWidth = 768;
-
-/// The keys per block of a CPU fused attention kernel: `blockK`, except where a static key count
-/// `tk` is smaller, which one block of `tk` rounded up to 16 keys covers (`tk` negative: not known,
-/// kDynamic or MLIR's dynamic size). A block past the last key computes scores of keys that do not
-/// exist and masks them one by one: block_k = 1024 over 512 keys took 2.0x the time of 512. The
-/// lowering, the schedule heuristic and the tuner (which skips block sizes this maps to one) use
-/// it.
-inline int64_t cpuBlockKeys(int64_t blockK, int64_t tk) {
-  if (tk < 0 || tk >= blockK)
-    return blockK;
-  int64_t rounded = tk < 16 ? 16 : (tk + 15) / 16 * 16;
-  return rounded < blockK ? rounded : blockK;
-}
-
-/// The query rows per tile of a CPU fused attention kernel built with vectors of `lanes` floats:
-/// `tileQ`, rounded up to whole vectors once it is more than one. A tile of at least a vector of
-/// rows is vectorized over its rows, and the scores' register blocks cover whole vectors: with
-/// tile_q = 24 and 16 lanes they needed 32 rows of a 24-row block, and the kernel failed at run
-/// time (schedule-sweep.py). Fewer rows than a vector (decode tiles: keys in the lanes) stay as
-/// they are. The lowering applies it to any schedule; the heuristic and the tuner write whole
-/// vectors.
-inline int64_t cpuTileRows(int64_t tileQ, int64_t lanes) {
-  if (tileQ <= lanes || lanes <= 0)
-    return tileQ;
-  return (tileQ + lanes - 1) / lanes * lanes;
-}
-
-/// The rows of a CPU fused attention kernel's Q.K^T register block for tiles of `tileRows` rows
-/// (cpuTileRows) and vectors of `lanes`: two vectors of rows when the tile is a larger multiple of
-/// two vectors (the block loops over the tile's row blocks), else the whole tile. Its accumulators
-/// are (rows / lanes) x reg_k vectors.
-inline int64_t cpuScoreBlockRows(int64_t tileRows, int64_t lanes) {
-  return tileRows > 2 * lanes && tileRows % (2 * lanes) == 0 ? 2 * lanes : tileRows;
-}
-
 /// The largest value of each #attn.schedule parameter on any target (the verifier's bounds; 0
 /// always means the target's default). Each target bounds them further by what it has
-/// (--attn-select-schedule): a CPU's vectors span at most kMaxVectorRegisters of its registers,
-/// tiles hold at most kMaxTileVectors vectors of rows, and a register block's accumulators fit in
-/// kMaxRegisterFiles register files. Beyond these, unrolled loops and per-task buffers grow without
-/// use: vector = 1048576 crashed Halide's compiler, tile_q = 65536 overflowed its stack, reg_k =
-/// 4096 compiled for minutes.
+/// (--attn-select-schedule; CPU.h's kMax* for a CPU). Beyond these, unrolled loops and per-task
+/// buffers grow without use: vector = 1048576 crashed Halide's compiler, tile_q = 65536 overflowed
+/// its stack, reg_k = 4096 compiled for minutes.
 struct ScheduleBound {
   const char *name;
   int64_t max;
@@ -122,9 +80,6 @@ constexpr ScheduleBound kScheduleBounds[] = {
     {"tile_q", 4096}, {"block_k", 16384}, {"vector", 64},     {"reg_q", 64},
     {"reg_k", 64},    {"reg_v", 64},      {"chunk_k", 16384}, {"group_q", 64},
 };
-constexpr int64_t kMaxVectorRegisters = 4;
-constexpr int64_t kMaxTileVectors = 64;
-constexpr int64_t kMaxRegisterFiles = 4;
 
 /// An op's #attn.schedule: how its kernel runs. 0 (or empty) means the schedule's default for the
 /// target. See AttnBase.td for the meaning of each field.

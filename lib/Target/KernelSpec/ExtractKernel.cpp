@@ -131,23 +131,6 @@ private:
     return k::ScoreKind::Dot;
   }
 
-  static k::ScheduleSpec scheduleSpec(ScheduleAttr a) {
-    k::ScheduleSpec s;
-    s.tileQ = a.getTileQ();
-    s.blockK = a.getBlockK();
-    s.vector = a.getVector();
-    s.regQ = a.getRegQ();
-    s.regK = a.getRegK();
-    s.regV = a.getRegV();
-    s.chunkK = a.getChunkK();
-    s.splitK = a.getSplitK();
-    s.groupQ = a.getGroupQ();
-    s.parallel = a.getParallel().str();
-    s.scheduler = a.getScheduler().str();
-    s.source = a.getSource().str();
-    return s;
-  }
-
   static std::optional<float> scaleOf(std::optional<APFloat> s) {
     if (!s)
       return std::nullopt;
@@ -237,8 +220,12 @@ private:
         .Default([&](Operation *) { known = false; });
     if (!known)
       return op->emitError() << "'" << op->getName() << "' has no kernel lowering";
+    if (o.score == k::ScoreKind::Bilinear)
+      return op->emitError() << "bilinear scores are lowered folded, q^T W k = (q W) . k: run "
+                                "--attn-fold-bilinear before lowering (the kernel tools' pipeline "
+                                "does)";
     if (auto sched = op->getAttrOfType<ScheduleAttr>("schedule"))
-      o.schedule = scheduleSpec(sched);
+      o.schedule = sched.toSpec();
     if (failed(addValue(op->getResult(0), [&] { return op->emitError() << "the result"; })))
       return failure();
     o.result = ids.lookup(op->getResult(0));

@@ -124,8 +124,8 @@ struct FusedBlocking {
   bool avx512Math = false; // LoweringOptions::avx512Math
 };
 
-/// The fused attention kernel (FusedAttention.cpp). Bilinear scores must have been folded into dot
-/// (attentionOf does).
+/// The fused attention kernel (FusedAttention.cpp). Bilinear scores arrive folded into dot
+/// (--attn-fold-bilinear).
 HTensor fusedAttentionOf(const std::string &name, const kernel::OpSpec &op, const HTensor &q,
                          const HTensor &k, const HTensor &v, const HTensor *weight,
                          const HTensor *vec, const HTensor *keyLengths, const HTensor *maskOperand,

@@ -1,12 +1,14 @@
 //===- Attention.cpp - attn.attention -------------------------------------===//
 //
-// attn.attention lowers to the fused kernel (FusedAttention.cpp); bilinear scores fold their weight
-// into the query first. Under a Halide autoscheduler it lowers to the composition
+// attn.attention lowers to the fused kernel (FusedAttention.cpp); bilinear scores arrive folded
+// (--attn-fold-bilinear: q W, then dot). Under a Halide autoscheduler it lowers to the composition
 // score -> mask -> softmax -> weighted_sum instead.
 //
 //===----------------------------------------------------------------------===//
 
 #include "attn/CodeGen/Halide/Ops.h"
+#include "attn/CodeGen/Halide/Schedule/CPU.h"
+#include "attn/CodeGen/Halide/Schedule/GPU.h"
 
 using namespace Halide;
 namespace k = attn::kernel;
@@ -57,22 +59,15 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   if (op.schedule.usesAutoscheduler())
     return composedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand,
                                options.avx512Math, st);
-  // Without a schedule (an op lowered without --attn-select-schedule): the target's defaults (CPU:
-  // tiles of 32 rows and one block for up to 1024 keys; GPU: 16 rows, blocks of 32 keys).
-  int64_t tk = k.staticExtent(-2);
-  FusedBlocking blocking;
-  blocking.tileRows = op.schedule.tileQ > 0 ? static_cast<int>(op.schedule.tileQ)
-                      : options.gpu         ? 16
-                                            : 32;
-  blocking.blockKeys = op.schedule.blockK > 0 ? static_cast<int>(op.schedule.blockK)
-                       : options.gpu          ? 32
-                                              : 1024;
-  // The CPU schedule's shape rules for any schedule, hand-written ones included (KernelSpec.h).
+  // The tiles and key blocks as each target's kernel takes them, its defaults where the schedule
+  // leaves them unset (CPU.h and GPU.h: the shape rules apply to hand-written schedules too).
   const int lanes = op.schedule.lanes(options.lanes);
-  if (!options.gpu) {
-    blocking.blockKeys = static_cast<int>(k::cpuBlockKeys(blocking.blockKeys, tk));
-    blocking.tileRows = static_cast<int>(k::cpuTileRows(blocking.tileRows, lanes));
-  }
+  const schedule::FusedTiles tiles =
+      options.gpu ? schedule::gpu::fusedTiles(op.schedule)
+                  : schedule::cpu::fusedTiles(op.schedule, k.staticExtent(-2), lanes);
+  FusedBlocking blocking;
+  blocking.tileRows = static_cast<int>(tiles.tileRows);
+  blocking.blockKeys = static_cast<int>(tiles.blockKeys);
   blocking.skipBlocks = !options.gpu;
   blocking.foldDeclaredSizes = !options.gpu;
   // (The GPU schedule places its threads on the merge's loop, which a pure state does not have.)
@@ -101,14 +96,6 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
       blocking.tileRows >= lanes) {
     blocking.maxGroup = static_cast<int>(op.schedule.regK);
     blocking.sumGroup = blocking.blockKeys % 8 == 0 ? 8 : blocking.blockKeys % 4 == 0 ? 4 : 0;
-  }
-  if (op.score == k::ScoreKind::Bilinear) {
-    // q^T W k_j = (q W) . k_j: apply W once per query row, then score as dot.
-    HTensor qw = linearOf(name + "_qw", "q.W", q, *weight, nullptr, st);
-    k::OpSpec dot = op;
-    dot.score = k::ScoreKind::Dot;
-    return fusedAttentionOf(name, dot, qw, k, v, nullptr, nullptr, keyLengths, maskOperand,
-                            blocking, st);
   }
   return fusedAttentionOf(name, op, q, k, v, weight, vec, keyLengths, maskOperand, blocking, st);
 }

@@ -1,4 +1,4 @@
-//===- Score.cpp - attn.score: dot, scaled_dot, bilinear, additive --------===//
+//===- Score.cpp - attn.score: dot, scaled_dot, additive ------------------===//
 
 #include "attn/CodeGen/Halide/Ops.h"
 
@@ -45,23 +45,8 @@ HTensor scoreOf(const std::string &name, k::ScoreKind kind, std::optional<float>
     Expr s = scale ? Expr(*scale) : 1.0f / sqrt(cast<float>(k.extent(-1)));
     return dotScores(name, q, k, s, st);
   }
-  case k::ScoreKind::Bilinear: {
-    // q_i^T W k_j: fold W into the query once (q' = q W, [..., Tq, Dk]), then score as dot.
-    const HTensor &w = *weight;
-    ContractionSpec c;
-    c.name = name + "_qw";
-    c.label = "q.W";
-    c.extents = batchThen(q, {q.extent(-2), w.extent(1)});
-    c.reduceExtent = q.extent(-1);
-    c.term = [&q, &w](const std::vector<Expr> &b, Expr i, Expr col, Expr d) {
-      return q.at(concat(b, {i, d})) * w.at({d, col});
-    };
-    c.rhs = w.func; // Halide dims (col, row): x = col is contiguous
-    c.rhsXDim = 0;
-    c.rhsRDim = 1;
-    HTensor qw = contraction(c, st);
-    return dotScores(name, qw, k, std::nullopt, st);
-  }
+  case k::ScoreKind::Bilinear: // folded before lowering (--attn-fold-bilinear; ExtractKernel)
+    throw CompileError("bilinear scores must be folded into q W and a dot score before lowering");
   case k::ScoreKind::Additive: {
     // v_a^T tanh(W_a [q_i ; k_j]) = v_a^T tanh(qp_i + kp_j) with qp = q W_a[:, :Dq]^T and
     // kp = k W_a[:, Dq:]^T projected once, never materializing the [Tq, Tk, d_a] tensor.

@@ -3,6 +3,7 @@
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -25,6 +26,57 @@ void AttnDialect::initialize() {
 #define GET_OP_LIST
 #include "attn/Dialect/Attn/IR/AttnOps.cpp.inc"
       >();
+}
+
+LogicalResult AttnDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  if (attr.getName() != TargetAttr::kAttrName)
+    return op->emitError() << "unknown attn attribute '" << attr.getName().getValue()
+                           << "' (the dialect's discardable attribute is attn.target)";
+  if (!isa<ModuleOp>(op))
+    return op->emitError() << "attn.target belongs on a module, not on '" << op->getName() << "'";
+  if (!isa<TargetAttr>(attr.getValue()))
+    return op->emitError() << "attn.target must be an #attn.target<...>, got " << attr.getValue();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #attn.schedule and #attn.target in the kernel description's terms
+//===----------------------------------------------------------------------===//
+
+ScheduleAttr ScheduleAttr::get(MLIRContext *context, const kernel::ScheduleSpec &s) {
+  return get(context, s.tileQ, s.blockK, s.vector, s.regQ, s.regK, s.regV, s.chunkK, s.splitK,
+             s.groupQ, s.parallel, s.scheduler, s.source);
+}
+
+kernel::ScheduleSpec ScheduleAttr::toSpec() const {
+  kernel::ScheduleSpec s;
+  s.tileQ = getTileQ();
+  s.blockK = getBlockK();
+  s.vector = getVector();
+  s.regQ = getRegQ();
+  s.regK = getRegK();
+  s.regV = getRegV();
+  s.chunkK = getChunkK();
+  s.splitK = getSplitK();
+  s.groupQ = getGroupQ();
+  s.parallel = getParallel().str();
+  s.scheduler = getScheduler().str();
+  s.source = getSource().str();
+  return s;
+}
+
+TargetAttr TargetAttr::get(MLIRContext *context, const kernel::TargetTraits &t) {
+  return get(context, t.name, t.gpu ? "gpu" : "cpu", t.lanes, t.registers, t.l2Bytes / 1024);
+}
+
+kernel::TargetTraits TargetAttr::traits() const {
+  kernel::TargetTraits t;
+  t.name = getName().str();
+  t.gpu = getKind() == "gpu";
+  t.lanes = static_cast<int>(getLanes());
+  t.registers = static_cast<int>(getRegisters());
+  t.l2Bytes = getL2Kib() * 1024;
+  return t;
 }
 
 //===----------------------------------------------------------------------===//

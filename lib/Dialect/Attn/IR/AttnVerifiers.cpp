@@ -493,4 +493,21 @@ LogicalResult ScheduleAttr::verify(llvm::function_ref<InFlightDiagnostic()> emit
   return success();
 }
 
+LogicalResult TargetAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                                 StringRef kind, int64_t lanes, int64_t registers, int64_t l2Kib) {
+  if (name.empty())
+    return emitError() << "#attn.target needs a Halide target string, e.g. \"x86-64-linux-avx2\"";
+  if (kind != "cpu" && kind != "gpu")
+    return emitError() << "#attn.target kind must be \"cpu\" or \"gpu\", got \"" << kind << "\"";
+  if (lanes < 1 || lanes > 64 || !llvm::isPowerOf2_64(lanes))
+    return emitError() << "#attn.target lanes must be a power of two from 1 to 64 (f32 lanes of a "
+                          "vector register), got "
+                       << lanes;
+  if (registers < 1 || registers > 256)
+    return emitError() << "#attn.target registers must be 1 to 256, got " << registers;
+  if (l2Kib < 0 || l2Kib > (int64_t(1) << 30))
+    return emitError() << "#attn.target l2_kib must be a size in KiB (0: not known), got " << l2Kib;
+  return success();
+}
+
 } // namespace attn

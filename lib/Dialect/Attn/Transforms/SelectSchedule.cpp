@@ -1,8 +1,14 @@
 //===- SelectSchedule.cpp - fill in #attn.schedule ------------------------===//
+//
+// The pass asks the target family's schedule knowledge (lib/CodeGen/Halide/Schedule) for each op,
+// described in plain terms; it holds no heuristic of its own.
+//
+//===----------------------------------------------------------------------===//
 
+#include "attn/CodeGen/Halide/Schedule/Heuristics.h"
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
+#include "attn/Dialect/Attn/IR/AttnShapes.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
-#include "attn/Dialect/Attn/Transforms/ScheduleHeuristics.h"
 
 namespace attn {
 #define GEN_PASS_DEF_ATTNSELECTSCHEDULE
@@ -13,62 +19,99 @@ using namespace mlir;
 
 namespace attn {
 
-static TargetResolver &resolverSlot() {
-  static TargetResolver resolver;
-  return resolver;
-}
-
-void setTargetResolver(TargetResolver resolver) { resolverSlot() = std::move(resolver); }
-
-bool resolveTargetTraits(const std::string &target, TargetTraits &traits, std::string &error) {
-  if (resolverSlot())
-    return resolverSlot()(target, traits, error);
-  // No resolver installed (a pass run outside the tools): read the feature names.
-  traits.avx512 = target == "host" || target.find("avx512") != std::string::npos;
-  traits.lanes = traits.avx512 ? 16 : target.find("avx") != std::string::npos ? 8 : 4;
-  traits.gpu =
-      target.find("cuda") != std::string::npos || target.find("opencl") != std::string::npos;
-  return true;
-}
-
 namespace {
+
+int64_t sizeOf(int64_t d) { return ShapedType::isDynamic(d) ? kernel::kDynamic : d; }
+
+/// The ops that have a kernel of their own (views have none).
+bool hasKernel(Operation *op) {
+  return isa<AttentionOp, ScoreOp, MaskOp, SoftmaxOp, WeightedSumOp, MultiHeadOp, LinearOp>(op);
+}
+
+/// Query heads that share a kv head (GQA), 1 where not known.
+int64_t kvGroup(RankedTensorType q, RankedTensorType k) {
+  if (q.getRank() < 3)
+    return 1;
+  int64_t hq = q.getDimSize(q.getRank() - 3), hk = k.getDimSize(k.getRank() - 3);
+  return !ShapedType::isDynamic(hq) && !ShapedType::isDynamic(hk) ? hq / hk : 1;
+}
+
+/// `op` as the schedule heuristics see it.
+schedule::OpShape shapeOf(Operation *op) {
+  schedule::OpShape s;
+  if (auto a = dyn_cast<AttentionOp>(op)) {
+    auto q = cast<RankedTensorType>(a.getQuery().getType());
+    auto k = cast<RankedTensorType>(a.getKey().getType());
+    auto v = cast<RankedTensorType>(a.getValue().getType());
+    AttentionSizes sizes = getAttentionSizes(q, k, v);
+    s.attention = true;
+    s.tq = sizeOf(sizes.tq);
+    s.tk = sizeOf(sizes.tk);
+    s.dk = sizeOf(sizes.dk);
+    s.dv = sizeOf(sizes.dv);
+    s.group = kvGroup(q, k);
+    for (int64_t d : batchDims(k))
+      s.kvBatch.push_back(sizeOf(d));
+    s.additive = a.getKind() == ScoreKind::additive;
+    s.causal = a.getCausal();
+    s.window = a.getWindow().has_value();
+    return s;
+  }
+  if (op->getNumResults() > 0)
+    if (auto t = dyn_cast<RankedTensorType>(op->getResult(0).getType()); t && t.getRank() > 0)
+      s.resultWidth = sizeOf(t.getShape().back());
+  return s;
+}
+
+/// A schedule `op` carries, as the target runs it: an error, or the remarks of its rewrites.
+FailureOr<ScheduleAttr> honour(Operation *op, ScheduleAttr given,
+                               const kernel::TargetTraits &target) {
+  schedule::HonouredSchedule h = schedule::honourSchedule(given.toSpec(), shapeOf(op), target);
+  if (!h.error.empty())
+    return op->emitError() << h.error;
+  if (h.rewrites.empty())
+    return given;
+  for (const schedule::ScheduleRewrite &r : h.rewrites)
+    op->emitRemark() << "schedule parameter '" << r.name << "' = " << r.from << " runs as " << r.to
+                     << " (" << r.why << ")";
+  return ScheduleAttr::get(op->getContext(), h.runs);
+}
+
 struct AttnSelectSchedulePass : impl::AttnSelectScheduleBase<AttnSelectSchedulePass> {
   using Base::Base;
   void runOnOperation() override {
-    TargetTraits traits;
-    std::string error;
-    if (!resolveTargetTraits(target, traits, error)) {
-      getOperation().emitError() << "--attn-select-schedule: " << error;
+    auto module = getOperation()->getParentOfType<ModuleOp>();
+    auto target = module ? module->getAttrOfType<TargetAttr>(TargetAttr::kAttrName) : nullptr;
+    if (!target) {
+      getOperation().emitError()
+          << "--attn-select-schedule: the module names no target: attach one with "
+             "--attn-attach-target=\"target=...\" (the kernel tools attach their --target), or "
+             "write 'module attributes {attn.target = #attn.target<...>}'";
       return signalPassFailure();
     }
-    if (l2KiB < 0) {
-      getOperation().emitError() << "--attn-select-schedule: l2-kib must be a size in KiB (0: the "
-                                    "host's), not "
-                                 << static_cast<int64_t>(l2KiB);
-      return signalPassFailure();
-    }
-    if (l2KiB > 0)
-      traits.l2Bytes = static_cast<int64_t>(l2KiB) * 1024;
+    const kernel::TargetTraits traits = target.traits();
     bool refused = false;
     getOperation().walk([&](Operation *op) {
       if (!isa<AttnDialect>(op->getDialect()))
         return;
       auto given = op->getAttrOfType<ScheduleAttr>("schedule");
       if (given && !overwrite) {
-        FailureOr<ScheduleAttr> runs = honourSchedule(op, given, traits);
+        FailureOr<ScheduleAttr> runs = honour(op, given, traits);
         if (failed(runs))
           refused = true;
         else if (*runs != given)
           op->setAttr("schedule", *runs);
         return;
       }
-      if (ScheduleAttr s = chooseSchedule(op, traits))
-        op->setAttr("schedule", s);
+      if (hasKernel(op))
+        op->setAttr("schedule", ScheduleAttr::get(op->getContext(),
+                                                  schedule::defaultSchedule(shapeOf(op), traits)));
     });
     if (refused)
       signalPassFailure();
   }
 };
+
 } // namespace
 
 } // namespace attn

@@ -2,9 +2,9 @@
 // CPU fused kernel takes as another value is rewritten to that value with a remark, so the printed
 // IR is the kernel that runs (tile_q = 24 runs with tiles of 32 rows on AVX-512); what the target
 // cannot do at all is refused, naming the parameter and the values that work.
-// RUN: attn-opt %s --split-input-file --verify-diagnostics --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX512
-// RUN: not attn-opt %s --split-input-file --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" 2>/dev/null | FileCheck %s --check-prefix=AVX2
-// RUN: not attn-opt %s --split-input-file --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" 2>&1 >/dev/null | FileCheck %s --check-prefix=AVX2-DIAG
+// RUN: attn-opt %s --split-input-file --verify-diagnostics --attn-attach-target="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41" --attn-select-schedule | FileCheck %s --check-prefix=AVX512
+// RUN: not attn-opt %s --split-input-file --attn-attach-target="target=x86-64-linux-avx-avx2-f16c-fma-sse41" --attn-select-schedule 2>/dev/null | FileCheck %s --check-prefix=AVX2
+// RUN: not attn-opt %s --split-input-file --attn-attach-target="target=x86-64-linux-avx-avx2-f16c-fma-sse41" --attn-select-schedule 2>&1 >/dev/null | FileCheck %s --check-prefix=AVX2-DIAG
 
 // AVX512-LABEL: func @kept
 // AVX512: #attn.schedule<tile_q = 32, block_k = 256, vector = 16, reg_q = 4, reg_k = 12, reg_v = 4, chunk_k = 128, parallel = "heads", scheduler = "hand", source = "manual">

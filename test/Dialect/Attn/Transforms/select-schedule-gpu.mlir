@@ -1,5 +1,5 @@
-// RUN: attn-opt %s --attn-select-schedule="target=host-cuda-cuda_capability_80" | FileCheck %s
-// RUN: attn-opt %s --attn-select-schedule="target=host-opencl" | FileCheck %s
+// RUN: attn-opt %s --attn-attach-target="target=host-cuda-cuda_capability_80" --attn-select-schedule | FileCheck %s
+// RUN: attn-opt %s --attn-attach-target="target=host-opencl" --attn-select-schedule | FileCheck %s
 
 // The GPU heuristic (docs/SCHEDULES.md): key blocks of 32, score blocks of 4 x 2, P.V blocks of 4 x 4;
 // tile_q the largest of 32, 16, 8, 4 whose softmax state (3 x tile_q x Dv floats) fits in 24 KiB;

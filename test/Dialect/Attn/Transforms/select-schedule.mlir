@@ -1,11 +1,11 @@
-// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX512
-// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-f16c-fma-sse41" | FileCheck %s --check-prefix=AVX2
-// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 l2-kib=2048" | FileCheck %s --check-prefix=L2M2
-// RUN: attn-opt %s --attn-select-schedule="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 l2-kib=1024" | FileCheck %s --check-prefix=L2M1
-// RUN: not attn-opt %s --attn-select-schedule="l2-kib=-1" 2>&1 | FileCheck %s --check-prefix=BADL2
-// RUN: not attn-opt %s --attn-select-schedule="target=riscv-avx" 2>&1 | FileCheck %s --check-prefix=BADTARGET
-// BADL2: error: --attn-select-schedule: l2-kib must be a size in KiB (0: the host's), not -1
-// BADTARGET: error: --attn-select-schedule: unknown target 'riscv-avx'
+// RUN: attn-opt %s --attn-attach-target="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41" --attn-select-schedule | FileCheck %s --check-prefix=AVX512
+// RUN: attn-opt %s --attn-attach-target="target=x86-64-linux-avx-avx2-f16c-fma-sse41" --attn-select-schedule | FileCheck %s --check-prefix=AVX2
+// RUN: attn-opt %s --attn-attach-target="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 l2-kib=2048" --attn-select-schedule | FileCheck %s --check-prefix=L2M2
+// RUN: attn-opt %s --attn-attach-target="target=x86-64-linux-avx-avx2-avx512-avx512_skylake-f16c-fma-sse41 l2-kib=1024" --attn-select-schedule | FileCheck %s --check-prefix=L2M1
+// RUN: not attn-opt %s --attn-attach-target="l2-kib=-1" --attn-select-schedule 2>&1 | FileCheck %s --check-prefix=BADL2
+// RUN: not attn-opt %s --attn-attach-target="target=riscv-avx" --attn-select-schedule 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// BADL2: error: --attn-attach-target: l2-kib must be a size in KiB (0: the host's), not -1
+// BADTARGET: error: --attn-attach-target: unknown target 'riscv-avx'
 
 // Prefill: tiles of two vectors of query rows, key blocks of up to 1024. P.V blocks of 4 rows x 4
 // vectors on AVX-512, 6 rows x 2 vectors on AVX2 (12 accumulators of its 16 registers).

@@ -22,6 +22,7 @@ def Attn_Dialect : Dialect {
     `k: [..., Tk, Dk]`, `v: [..., Tk, Dv]`, scores and weights are `[..., Tq, Tk]`.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1; // attn.target on a module
 }
 
 //===----------------------------------------------------------------------===//
@@ -105,6 +106,54 @@ def Attn_ScheduleAttr : AttrDef<Attn_Dialect, "Schedule"> {
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
+  let builders = [AttrBuilder<(ins "const ::attn::kernel::ScheduleSpec &":$spec)>];
+  let extraClassDeclaration = [{
+    /// The schedule in the kernel description's terms (kernel/KernelSpec.h).
+    ::attn::kernel::ScheduleSpec toSpec() const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// #attn.target: the machine a module's kernels are compiled for
+//===----------------------------------------------------------------------===//
+
+def Attn_TargetAttr : AttrDef<Attn_Dialect, "Target"> {
+  let mnemonic = "target";
+  let summary = "the target a module's kernels are compiled for, as the schedules see it";
+  let description = [{
+    A module carries its target as the attribute `attn.target`, the way MLIR modules carry a data
+    layout: `--attn-select-schedule` reads it to choose each op's `#attn.schedule`, so that the IR
+    says for which machine its schedules were chosen. `--attn-attach-target` (and every kernel
+    tool, from its `--target`) sets it from a Halide target string; it may be written by hand.
+
+    | parameter | meaning |
+    |---|---|
+    | (first) | the Halide target string the kernels are compiled for |
+    | `kind` | `cpu` (default) or `gpu`: the kernels run on a GPU (CUDA, OpenCL) |
+    | `lanes` | f32 lanes of the CPU part's vectors (16 on AVX-512, 8 on AVX2, 4 on SSE and NEON) |
+    | `registers` | vector registers of the CPU part (32 on AVX-512, else 16) |
+    | `l2_kib` | per-core L2 of the machine the kernels run on, in KiB (0, the default: not known) |
+
+    ```mlir
+    module attributes {attn.target = #attn.target<"x86-64-linux-avx-avx2-f16c-fma-sse41",
+                                                  lanes = 8, registers = 16>} { ... }
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"Halide target string">:$name,
+    StringRefParameter<"cpu or gpu", "\"cpu\"">:$kind,
+    "int64_t":$lanes,
+    "int64_t":$registers,
+    DefaultValuedParameter<"int64_t", "0">:$l2_kib
+  );
+  let assemblyFormat = "`<` $name `,` struct($kind, $lanes, $registers, $l2_kib) `>`";
+  let genVerifyDecl = 1;
+  let builders = [AttrBuilder<(ins "const ::attn::kernel::TargetTraits &":$traits)>];
+  let extraClassDeclaration = [{
+    ::attn::kernel::TargetTraits traits() const;
+    /// The module attribute that holds it.
+    static constexpr ::llvm::StringLiteral kAttrName = "attn.target";
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,9 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "attn/Kernel/KernelSpec.h"
+#include "attn/Kernel/TargetTraits.h"
+
 #include "attn/Dialect/Attn/IR/AttnDialect.h.inc"
 #include "attn/Dialect/Attn/IR/AttnEnums.h.inc"
 

@@ -30,6 +30,7 @@ def AttnFoldBilinear : Pass<"attn-fold-bilinear", "mlir::func::FuncOp"> {
   let description = [{
     `score bilinear %q, %k weight(%W)` and `attention bilinear ...` become `%qw = linear %q, %W` followed by
     the `dot` kind: the weight is applied once per query row instead of once per (query, key) pair.
+    The lowering takes bilinear scores only in this form: the kernel tools always run this pass.
   }];
   let dependentDialects = ["attn::AttnDialect"];
 }
@@ -45,19 +46,20 @@ def AttnFuse : Pass<"attn-fuse", "mlir::func::FuncOp"> {
 }
 
 def AttnSelectSchedule : Pass<"attn-select-schedule", "mlir::func::FuncOp"> {
-  let summary = "Fills in #attn.schedule for every attn op from its shapes and the target";
+  let summary = "Fills in #attn.schedule for every attn op from its shapes and the module's target";
   let description = [{
+    The target is the module's `attn.target` attribute (#attn.target: set by `--attn-attach-target`,
+    by each kernel tool from its `--target`, or by hand); a module without one is an error. Each
+    target family's heuristics choose the schedule (lib/CodeGen/Halide/Schedule/CPU and GPU,
+    documented in docs/SCHEDULES.md).
+
     Ops that already carry a schedule keep it (a hand-written or tuned schedule wins), as the target
     runs it: a parameter the target takes as another value is rewritten with a remark, one it cannot
-    run is an error naming the values that work. The heuristics are documented in docs/SCHEDULES.md.
+    run is an error naming the values that work.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"host\"",
-           "The Halide target string the kernels are compiled for (vector width, register file)">,
     Option<"overwrite", "overwrite", "bool", /*default=*/"false",
-           "Replace schedules the ops already carry">,
-    Option<"l2KiB", "l2-kib", "int64_t", /*default=*/"0",
-           "Per-core L2 cache of the machine, in KiB (0: the host's for a host target, else unknown)">
+           "Replace schedules the ops already carry">
   ];
 }
 

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "attn/CodeGen/Halide/Schedule.h"
+#include "attn/CodeGen/Halide/Schedule/CPU.h"
 
 #include <sstream>
 
@@ -263,7 +264,7 @@ void CpuFusedSchedule::placeBlockLoop() {
 /// rows unrolled whole in one block would need more accumulators and query vectors than the
 /// registers hold.
 void CpuFusedSchedule::prefillScores() {
-  qkRows = static_cast<int>(kernel::cpuScoreBlockRows(R, L));
+  qkRows = static_cast<int>(cpu::scoreBlockRows(R, L));
   rowBlocks = qkRows < R;
   Var ji(f.s.name() + "_ji");
   f.s.compute_at(block).bound_extent(f.ii, R).split(f.jj, qkKeyGroup, ji, regK,
