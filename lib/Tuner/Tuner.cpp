@@ -187,10 +187,9 @@ double timeMin(Compiled &c, const std::vector<const HostTensor *> &in, int reps)
 /// are: heuristic then winner in even rounds, winner then heuristic in odd ones, each side called
 /// as often as fills ~10 ms. The descent compares minima taken up to minutes apart, on machines
 /// whose speed drifts by more than the 1% a step must win by; side by side, a round's two timings
-/// are milliseconds apart. (In attn-bench's run of 2026-12-02 13:42 on Zen 4, the descent's pick
-/// for S = 1024 on two threads took 1.12x the heuristic's time side by side.) Runs `minRounds`
-/// rounds, then more up to `maxRounds` while `more()` says there is time; the result is each
-/// round's winner ms / heuristic ms (empty when a kernel fails to run).
+/// are milliseconds apart (docs/SCHEDULES.md, "attn-tune", has a pick this refused). Runs
+/// `minRounds` rounds, then more up to `maxRounds` while `more()` says there is time; the result is
+/// each round's winner ms / heuristic ms (empty when a kernel fails to run).
 std::vector<double> sideBySide(Compiled &heuristic, const std::string &heuristicSchedule,
                                Compiled &winner, const std::string &winnerSchedule,
                                const std::vector<const HostTensor *> &in, double heuristicMs,

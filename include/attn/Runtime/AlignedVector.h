@@ -15,8 +15,9 @@ namespace attn {
 
 /// Allocates on 64-byte (cache-line) boundaries. malloc's 16-byte alignment put a large tensor's
 /// data 16 bytes into a page, so every 64-byte vector load of a row straddled two cache lines
-/// (decode, which streams K and V, ran 1.4x slower in attn-run than the same kernel reading a
-/// Halide::Runtime::Buffer, which aligns to 128).
+/// (decode, which streams K and V, ran slower in attn-run than the same kernel reading a
+/// Halide::Runtime::Buffer, which aligns to 128; docs/SCHEDULES.md, "Measurements behind the
+/// code").
 template <class T> struct CacheLineAllocator {
   using value_type = T;
   static constexpr std::align_val_t kAlignment{64};

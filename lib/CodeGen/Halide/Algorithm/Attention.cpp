@@ -84,13 +84,12 @@ HTensor attentionOf(const std::string &name, const k::OpSpec &op, const HTensor 
   // The CPU schedule's register-blocked tiles (at least a vector of rows, scores that are dot
   // products, reg_k keys per Q.K^T register block) take the block's row max per register block as
   // they compute it, and the row sum per 8 keys as they compute the probabilities (per 4 where 8
-  // do not divide the block: groups of 8 left half as many sums for the reduction after them,
-  // 0.990-0.994 of the time of 4 at S = 512-2048 on one thread, Intel Xeon, bench/ab).
+  // do not divide the block: groups of 8 leave half as many sums for the reduction after them).
   // Additive scores by tanhOfSumTerm with vectors of 8 lanes (the heuristic's width for them on
   // every x86 target) or 16 (a hand-written or tuned schedule on AVX-512: Halide 14 builds the
-  // 16-lane reciprocal from two 8-lane rcpps; on Zen 4 that took 0.58 of the rational's time and
-  // 1.2-1.26x the 8-lane split's, docs/SCHEDULES.md). Not on GPUs (their schedule does not compute
-  // the range check on the device) nor at other widths (not measured).
+  // 16-lane reciprocal from two 8-lane rcpps). Not on GPUs (their schedule does not compute the
+  // range check on the device) nor at other widths (not measured). The measurements:
+  // docs/SCHEDULES.md, "Measurements behind the code".
   blocking.tanhSplit = !options.gpu && (lanes == 8 || lanes == 16);
   if (!options.gpu && op.score != k::ScoreKind::Additive && op.schedule.regK > 0 &&
       blocking.tileRows >= lanes) {

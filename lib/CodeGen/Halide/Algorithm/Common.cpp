@@ -70,12 +70,11 @@ Expr exp2NonPositive(Expr t, bool avx512) {
     // fitted for relative error on [0, 1) (7.5e-8 in exact arithmetic, 1.6e-7 in f32 without
     // fused multiply-adds); 2^floor(t) applied by vscalefps, which also flushes t < -125 to 0 (see
     // TargetMath.h). Eight vector operations per 16 values where the form below takes eleven
-    // (measured side by side, the fused kernel at S = 512 and 2048, one thread: 0.97x the time on
-    // an Intel Xeon with a prototype, 0.99x on Zen 5; docs/SCHEDULES.md). No
-    // clamp: -inf and NaN come out as they should (0, NaN) by the instructions' own rules.
-    // t itself is computed strictly: a masked score is -inf, and under Halide's fast-math flags
-    // (no-infs) LLVM folds an operation on a constant -inf (a key the simplifier knows is masked)
-    // to poison, which reached the instructions as garbage (whole rows wrong, docs/HARDENING.md).
+    // (docs/SCHEDULES.md, "Measurements behind the code"). No clamp: -inf and NaN come out as they
+    // should (0, NaN) by the instructions' own rules. t itself is computed strictly: a masked score
+    // is -inf, and under Halide's fast-math flags (no-infs) LLVM folds an operation on a constant
+    // -inf (a key the simplifier knows is masked) to poison, which reached the instructions as
+    // garbage (whole rows wrong, docs/HARDENING.md).
     t = strict_float(t);
     Expr f = avx512::fracFloor(t);
     Expr p = 0.0018775766948238015f;
@@ -128,10 +127,10 @@ Expr tanhApprox(Expr x, Expr scale) {
   //   runs beside the multiply-adds, not with one more of them (8 multiply-adds and one division
   //   per element, against the ~20 operations of an exp-based form).
   // - A scale (v_a's weight in the additive score) multiplies P's coefficients once per register
-  //   block instead of every element (1.04x); strict_float keeps the simplifier from moving it back
+  //   block instead of every element; strict_float keeps the simplifier from moving it back
   //   onto the element.
   // - The clamp is two selects on one value (clampKeepingNaN), which x86 does as max then min
-  //   (1.03x over a compare and a blend).
+  //   rather than a compare and a blend (docs/SCHEDULES.md, "Measurements behind the code").
   constexpr double lead = 2.423847433874471e-07; // Q's leading coefficient
   constexpr double pc[] = {1.1310243280604482e-05, 0.002938829595223069, 0.12913642823696136,
                            0.9999993443489075};
@@ -168,12 +167,11 @@ Expr expOfBounded(Expr y) {
 Expr tanhExpFactor(Expr x) { return expOfBounded(2.0f * clampKeepingNaN(x, kTanhSplitBound)); }
 
 Expr tanhOfSumTerm(Expr ea, Expr ebm, Expr mInv) {
-  // 1 / d, d = ea ebm + mInv: an approximate reciprocal (rcpps: 12 bits; measured on AMD Zen 3,
-  // 3.2e-4 relative at most) and one Newton step r (2 - d r) (1.7e-7 measured: the square of the
-  // first error plus a rounding). Division was the inner loop's limit (vdivps issues once per ~5
-  // cycles on Zen 3); these run on the FMA pipes. With m folded into the key's factor and 1 / m,
-  // a term is one multiply-add, the reciprocal, a multiply-add for 2 - d r and the product
-  // accumulated (0.876 of the time of m / (1 + ea eb), additive S = 512, one thread, bench/ab).
+  // 1 / d, d = ea ebm + mInv: an approximate reciprocal (rcpps, 12 bits) and one Newton step
+  // r (2 - d r), on the FMA pipes, where a division was the inner loop's limit. With m folded into
+  // the key's factor and 1 / m, a term is one multiply-add, the reciprocal, a multiply-add for
+  // 2 - d r and the product accumulated (errors and times: docs/SCHEDULES.md, "Measurements
+  // behind the code").
   Expr d = ea * ebm + mInv;
   Expr r = fast_inverse(d);
   return r * (2.0f - d * r);

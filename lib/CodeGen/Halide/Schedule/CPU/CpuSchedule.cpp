@@ -87,10 +87,10 @@ void scheduleContraction(Contraction c, const OpStages &st, const CpuParams &p, 
       ri(out.name() + "_ri");
   // A wide rhs read along x (x.W with N >= cpu::kPackedOperandWidth) is packed per column
   // block: the block's panel (K x vx floats, contiguous, in L2) then serves every row block of the
-  // task, instead of each row block streaming the whole operand through rows 3-4 KB apart (x.W of
-  // 512 rows, K = N = 1024: 0.765 of the time on one thread, 0.72 on two; 768: 0.91; at 512
-  // packing cost 4-6%). The column blocks then run outside the row blocks, and a partial last
-  // block's clamped reads are the packing copy's, not the register block's.
+  // task, instead of each row block streaming the whole operand through rows 3-4 KB apart
+  // (docs/SCHEDULES.md, "Measurements behind the code"). The column blocks then run outside the row
+  // blocks, and a partial last block's clamped reads are the packing copy's, not the register
+  // block's.
   const bool pack = c.rhs.defined() && c.rhsXDim == 0 && c.staticWidth != kernel::kDynamic &&
                     c.staticWidth >= cpu::kPackedOperandWidth;
   out.split(c.x, xo, xi, vx, TailStrategy::RoundUp)

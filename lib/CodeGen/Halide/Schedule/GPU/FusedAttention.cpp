@@ -78,8 +78,8 @@ Var blockThreadsFlat(Stage s, VarOrRVar a, int tx, int ty, const std::string &pr
 /// which all of its readers then read). Computed in shared memory itself, Halide stored the
 /// accumulator after every step and the next step's load waited for that store: a 32-key block's
 /// max was 32 dependent shared-memory round trips, on the block's first warp while the others
-/// waited at the barrier (the PTX of a prefill kernel, 2026-12-04; 1.01-1.06x on an H200).
-/// `threads` schedules the wrapper's stage and returns its innermost thread loop's Var.
+/// waited at the barrier (the PTX of a prefill kernel; docs/SCHEDULES.md, "Measurements behind the
+/// code"). `threads` schedules the wrapper's stage and returns its innermost thread loop's Var.
 void reduceInRegister(Func red, LoopLevel block, const std::function<Var(Func)> &threads) {
   Func shared = red.in();
   shared.compute_at(block).store_in(MemoryType::GPUShared);
@@ -87,7 +87,7 @@ void reduceInRegister(Func red, LoopLevel block, const std::function<Var(Func)> 
 }
 
 /// The update of a register block (a x b, both unrolled) over the reduction r: r innermost,
-/// unrolled by 4 (on an H200 the scores' and P.V's loops ran 5-10% faster so).
+/// unrolled by 4 (faster on an H200: docs/SCHEDULES.md, "Measurements behind the code").
 void registerBlockUpdate(Stage update, Var a, Var b, RVar r) {
   RVar ro(r.name() + "_o"), ri(r.name() + "_i");
   update.split(r, ro, ri, 4, TailStrategy::GuardWithIf)
