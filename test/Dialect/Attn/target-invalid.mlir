@@ -14,7 +14,7 @@ module attributes {attn.target = #attn.target<"x86-64-linux-avx2", lanes = 12, r
 
 // -----
 
-// expected-error @+1 {{#attn.target registers must be 1 to 256, got 0}}
+// expected-error @+1 {{#attn.target registers must be 16 to 256 (the CPU schedules plan for register files of 16 or 32 vectors), got 0}}
 module attributes {attn.target = #attn.target<"x86-64-linux-avx2", lanes = 8, registers = 0>} {}
 
 // -----

@@ -503,8 +503,10 @@ LogicalResult TargetAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitEr
     return emitError() << "#attn.target lanes must be a power of two from 1 to 64 (f32 lanes of a "
                           "vector register), got "
                        << lanes;
-  if (registers < 1 || registers > 256)
-    return emitError() << "#attn.target registers must be 1 to 256, got " << registers;
+  if (registers < 16 || registers > 256)
+    return emitError() << "#attn.target registers must be 16 to 256 (the CPU schedules plan for "
+                          "register files of 16 or 32 vectors), got "
+                       << registers;
   if (l2Kib < 0 || l2Kib > (int64_t(1) << 30))
     return emitError() << "#attn.target l2_kib must be a size in KiB (0: not known), got " << l2Kib;
   return success();
