@@ -184,7 +184,7 @@ static mlir::LogicalResult buildPipeline(mlir::PassManager &pm, const PipelineOp
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, const PipelineOptions &options,
                                 std::vector<PipelineSnapshot> *snapshots) {
   std::string error;
-  if (!attachTarget(module, options.target.empty() ? "host" : options.target, error)) {
+  if (!attachTarget(module, options.target, /*l2KiB=*/0, error)) {
     fail(error);
     return mlir::failure();
   }

@@ -4,6 +4,7 @@
 #include "attn/Kernel/Limits.h"
 
 #include "attn/Dialect/Attn/IR/AttnDialect.h"
+#include "attn/Dialect/Attn/IR/AttnShapes.h"
 #include "attn/Dialect/Attn/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -103,7 +104,7 @@ private:
     k::TensorType t;
     t.elem = *elem;
     for (int64_t d : tensor.getShape())
-      t.shape.push_back(ShapedType::isDynamic(d) ? k::kDynamic : d);
+      t.shape.push_back(kernelSize(d));
     ids[v] = static_cast<int>(spec.values.size());
     spec.values.push_back(t);
     return success();

@@ -23,18 +23,15 @@ namespace attn {
 #define GEN_PASS_DECL
 #include "attn/CodeGen/Halide/Passes.h.inc"
 
-/// The #attn.target of a Halide target string (`l2KiB` > 0 replaces the host's L2); an error
-/// naming the problem when Halide does not know the target.
-mlir::FailureOr<TargetAttr> resolveTargetAttr(mlir::MLIRContext *context, const std::string &target,
-                                              int64_t l2KiB, std::string &error);
-
-/// Sets `module`'s attn.target to `target` (a Halide target string); false with `error` set when
-/// it cannot be resolved.
-bool attachTarget(mlir::ModuleOp module, const std::string &target, std::string &error);
+/// Sets `module`'s attn.target to `target` (a Halide target string, "" for the host; `l2KiB` > 0
+/// replaces the host's L2); false with `error` naming the problem when Halide does not know the
+/// target.
+bool attachTarget(mlir::ModuleOp module, const std::string &target, int64_t l2KiB,
+                  std::string &error);
 
 struct KernelPipelineOptions {
   bool fuse = true;   // --attn-decompose-multi-head, --attn-fuse (--attn-fold-bilinear always runs)
-  std::string target; // the target attached before the passes ("" is "host")
+  std::string target; // the target attached before the passes ("" is the host)
 };
 /// One pass of the pipeline, named as attn-opt names it.
 struct KernelPipelineStep {

@@ -12,8 +12,8 @@ using namespace mlir;
 
 namespace attn {
 
-FailureOr<TargetAttr> resolveTargetAttr(MLIRContext *context, const std::string &target,
-                                        int64_t l2KiB, std::string &error) {
+static FailureOr<TargetAttr> resolveTargetAttr(MLIRContext *context, const std::string &target,
+                                               int64_t l2KiB, std::string &error) {
   if (l2KiB < 0) {
     error = "l2-kib must be a size in KiB (0: the host's), not " + std::to_string(l2KiB);
     return failure();
@@ -30,8 +30,8 @@ FailureOr<TargetAttr> resolveTargetAttr(MLIRContext *context, const std::string 
   return TargetAttr::get(context, traits);
 }
 
-bool attachTarget(ModuleOp module, const std::string &target, std::string &error) {
-  FailureOr<TargetAttr> attr = resolveTargetAttr(module.getContext(), target, 0, error);
+bool attachTarget(ModuleOp module, const std::string &target, int64_t l2KiB, std::string &error) {
+  FailureOr<TargetAttr> attr = resolveTargetAttr(module.getContext(), target, l2KiB, error);
   if (failed(attr))
     return false;
   module->setAttr(TargetAttr::kAttrName, *attr);
@@ -46,12 +46,10 @@ struct AttnAttachTargetPass : impl::AttnAttachTargetBase<AttnAttachTargetPass> {
     if (keep && module->hasAttr(TargetAttr::kAttrName))
       return;
     std::string error;
-    FailureOr<TargetAttr> attr = resolveTargetAttr(&getContext(), target, l2KiB, error);
-    if (failed(attr)) {
+    if (!attachTarget(module, target, l2KiB, error)) {
       module.emitError() << "--attn-attach-target: " << error;
       return signalPassFailure();
     }
-    module->setAttr(TargetAttr::kAttrName, *attr);
   }
 };
 } // namespace

@@ -31,7 +31,7 @@ std::vector<KernelPipelineStep> kernelPipeline(const KernelPipelineOptions &opti
 void addKernelPipeline(mlir::OpPassManager &modulePm, const KernelPipelineOptions &options,
                        bool keepTarget) {
   AttnAttachTargetOptions attach;
-  attach.target = options.target.empty() ? "host" : options.target;
+  attach.target = options.target;
   attach.keep = keepTarget;
   modulePm.addPass(createAttnAttachTarget(attach));
   mlir::OpPassManager &functionPm = modulePm.nest<mlir::func::FuncOp>();

@@ -6,6 +6,25 @@
 
 namespace attn::schedule {
 
+kernel::ScheduleSpec heuristicSchedule(int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ,
+                                       int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK,
+                                       const std::string &parallel, int64_t groupQ) {
+  kernel::ScheduleSpec s;
+  s.tileQ = tileQ;
+  s.blockK = blockK;
+  s.vector = vector;
+  s.regQ = regQ;
+  s.regK = regK;
+  s.regV = regV;
+  s.chunkK = chunkK;
+  s.splitK = splitK;
+  s.groupQ = groupQ;
+  s.parallel = parallel;
+  s.scheduler = "hand";
+  s.source = "heuristic";
+  return s;
+}
+
 kernel::ScheduleSpec defaultSchedule(const OpShape &op, const kernel::TargetTraits &target) {
   if (target.gpu)
     return op.attention ? gpu::fusedAttention(op) : gpu::perOp();

@@ -21,8 +21,6 @@ namespace attn {
 
 namespace {
 
-int64_t sizeOf(int64_t d) { return ShapedType::isDynamic(d) ? kernel::kDynamic : d; }
-
 /// The ops that have a kernel of their own (views have none).
 bool hasKernel(Operation *op) {
   return isa<AttentionOp, ScoreOp, MaskOp, SoftmaxOp, WeightedSumOp, MultiHeadOp, LinearOp>(op);
@@ -45,13 +43,13 @@ schedule::OpShape shapeOf(Operation *op) {
     auto v = cast<RankedTensorType>(a.getValue().getType());
     AttentionSizes sizes = getAttentionSizes(q, k, v);
     s.attention = true;
-    s.tq = sizeOf(sizes.tq);
-    s.tk = sizeOf(sizes.tk);
-    s.dk = sizeOf(sizes.dk);
-    s.dv = sizeOf(sizes.dv);
+    s.tq = kernelSize(sizes.tq);
+    s.tk = kernelSize(sizes.tk);
+    s.dk = kernelSize(sizes.dk);
+    s.dv = kernelSize(sizes.dv);
     s.group = kvGroup(q, k);
     for (int64_t d : batchDims(k))
-      s.kvBatch.push_back(sizeOf(d));
+      s.kvBatch.push_back(kernelSize(d));
     s.additive = a.getKind() == ScoreKind::additive;
     s.causal = a.getCausal();
     s.window = a.getWindow().has_value();
@@ -59,7 +57,7 @@ schedule::OpShape shapeOf(Operation *op) {
   }
   if (op->getNumResults() > 0)
     if (auto t = dyn_cast<RankedTensorType>(op->getResult(0).getType()); t && t.getRank() > 0)
-      s.resultWidth = sizeOf(t.getShape().back());
+      s.resultWidth = kernelSize(t.getShape().back());
   return s;
 }
 

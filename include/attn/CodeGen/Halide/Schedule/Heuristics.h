@@ -18,6 +18,9 @@
 
 namespace attn::schedule {
 
+/// Whether a size of an OpShape is static (kernel::kDynamic is not).
+inline bool isStatic(int64_t size) { return size >= 0; }
+
 /// An op as the heuristics see it. Sizes are kernel::kDynamic where not static.
 struct OpShape {
   bool attention = false;   // the fused attention kernel (attn.attention)
@@ -27,7 +30,7 @@ struct OpShape {
   std::vector<int64_t> kvBatch; // the key's batch dims (batch, kv heads)
   bool additive = false, causal = false, window = false;
   /// Query rows per kv head: the rows the fused kernel's tiles cover.
-  int64_t rows() const { return tq >= 0 ? group * tq : kernel::kDynamic; }
+  int64_t rows() const { return isStatic(tq) ? group * tq : kernel::kDynamic; }
 };
 
 /// The fused kernel's query rows per tile and keys per block, as a target's kernel takes a schedule
@@ -36,7 +39,13 @@ struct FusedTiles {
   int64_t tileRows, blockKeys;
 };
 
-/// The heuristic schedule of an op (scheduler "hand", source "heuristic").
+/// A schedule a heuristic chose: these parameters (0: the target's default), scheduler "hand",
+/// source "heuristic".
+kernel::ScheduleSpec heuristicSchedule(int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ,
+                                       int64_t regK, int64_t regV, int64_t chunkK, int64_t splitK,
+                                       const std::string &parallel, int64_t groupQ = 0);
+
+/// The heuristic schedule of an op.
 kernel::ScheduleSpec defaultSchedule(const OpShape &op, const kernel::TargetTraits &target);
 
 /// A parameter of a given schedule that the target's kernel takes as another value, with why.

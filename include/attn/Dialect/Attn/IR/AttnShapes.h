@@ -9,6 +9,8 @@
 #ifndef ATTN_DIALECT_ATTN_IR_ATTNSHAPES_H
 #define ATTN_DIALECT_ATTN_IR_ATTNSHAPES_H
 
+#include "attn/Kernel/KernelSpec.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -20,6 +22,11 @@ class MultiHeadOp;
 
 /// True when two sizes may be equal: both static and equal, or either dynamic.
 bool sizesAgree(int64_t a, int64_t b);
+
+/// A size in the kernel description's terms (kernel::kDynamic for MLIR's dynamic size).
+inline int64_t kernelSize(int64_t size) {
+  return mlir::ShapedType::isDynamic(size) ? kernel::kDynamic : size;
+}
 
 /// A size as text: the number, or `?` when dynamic.
 std::string sizeStr(int64_t size);

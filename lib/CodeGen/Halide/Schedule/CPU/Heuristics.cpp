@@ -15,31 +15,10 @@ using kernel::TargetTraits;
 
 namespace {
 
-bool known(int64_t size) { return size >= 0; }
-
-ScheduleSpec make(int64_t tileQ, int64_t blockK, int64_t vector, int64_t regQ, int64_t regK,
-                  int64_t regV, int64_t chunkK, int64_t splitK, const std::string &parallel,
-                  int64_t groupQ = 0) {
-  ScheduleSpec s;
-  s.tileQ = tileQ;
-  s.blockK = blockK;
-  s.vector = vector;
-  s.regQ = regQ;
-  s.regK = regK;
-  s.regV = regV;
-  s.chunkK = chunkK;
-  s.splitK = splitK;
-  s.groupQ = groupQ;
-  s.parallel = parallel;
-  s.scheduler = "hand";
-  s.source = "heuristic";
-  return s;
-}
-
 /// Key blocks of tiles of fewer rows than two vectors: `cap` keys, or all the keys when there are
 /// fewer (a block is computed whole).
 int64_t shortTileBlockKeys(int64_t cap, int64_t tk) {
-  return known(tk) ? blockKeys(cap, tk) : 1024;
+  return isStatic(tk) ? blockKeys(cap, tk) : 1024;
 }
 
 /// Decode (fewer than 4 query rows per kv head: keys in the lanes). With fewer (batch, kv head)
@@ -47,8 +26,10 @@ int64_t shortTileBlockKeys(int64_t cap, int64_t tk) {
 /// else one block of up to 2048 keys per task.
 ScheduleSpec fusedDecode(int64_t rows, int64_t tk, int64_t tasks, int lanes, int64_t regV) {
   if (tasks < 4)
-    return make(rows, shortTileBlockKeys(1024, tk), lanes, rows, lanes, regV, 256, 1, "tiles");
-  return make(rows, shortTileBlockKeys(2048, tk), lanes, rows, lanes, regV, 256, 0, "tiles");
+    return heuristicSchedule(rows, shortTileBlockKeys(1024, tk), lanes, rows, lanes, regV, 256, 1,
+                             "tiles");
+  return heuristicSchedule(rows, shortTileBlockKeys(2048, tk), lanes, rows, lanes, regV, 256, 0,
+                           "tiles");
 }
 
 /// Prefill key blocks: 1024 keys keep a tile's scores and probabilities in L2, and a causal mask's
@@ -75,7 +56,7 @@ int64_t prefillRegK(bool additive, const TargetTraits &t, int64_t blockK) {
 /// core with 2 MB or more (a feature-named target's L2 is unknown: --attn-attach-target's l2-kib
 /// tells it).
 bool kvStreams(const OpShape &op, const TargetTraits &t, bool *beyondCaches) {
-  const bool kvKnown = known(op.tk) && known(op.dk) && known(op.dv);
+  const bool kvKnown = isStatic(op.tk) && isStatic(op.dk) && isStatic(op.dv);
   const int64_t kvBytes = kvKnown ? op.tk * (op.dk + op.dv) * 4 : 0;
   *beyondCaches = kvBytes > (int64_t(4) << 20);
   const bool bigL2 = t.l2Bytes >= (int64_t(2) << 20);
@@ -95,14 +76,14 @@ ScheduleSpec fusedPrefill(const OpShape &op, const TargetTraits &t, int64_t regV
   int64_t blockK = prefillBlockKeys(op);
   int64_t regK = prefillRegK(op.additive, t, blockK);
   int64_t regQ = t.avx512() ? 4 : 2;
-  if (!t.avx512() && known(op.dv) && op.dv % (2 * lanes) == 0) {
+  if (!t.avx512() && isStatic(op.dv) && op.dv % (2 * lanes) == 0) {
     regQ = 6;
     regV = 2;
   }
   int64_t tileQ = 2 * lanes;
   bool beyondCaches = false;
   const bool streams = kvStreams(op, t, &beyondCaches);
-  if (!t.avx512() && !op.additive && beyondCaches && (!known(rows) || rows >= 16 * lanes)) {
+  if (!t.avx512() && !op.additive && beyondCaches && (!isStatic(rows) || rows >= 16 * lanes)) {
     tileQ = 16 * lanes;
     blockK = std::min<int64_t>(blockK, 256);
   }
@@ -110,9 +91,9 @@ ScheduleSpec fusedPrefill(const OpShape &op, const TargetTraits &t, int64_t regV
     parallel = "tiles";
   const bool groupTiles = t.avx512() && streams && !op.additive;
   int64_t groupQ = groupTiles ? 8 : 0;
-  if (groupTiles && known(op.dv) && op.dv > 0)
+  if (groupTiles && isStatic(op.dv) && op.dv > 0)
     groupQ = std::clamp<int64_t>((int64_t(128) << 10) / (tileQ * op.dv * 4), 8, 16);
-  return make(tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel, groupQ);
+  return heuristicSchedule(tileQ, blockK, lanes, regQ, regK, regV, 128, 0, parallel, groupQ);
 }
 
 } // namespace
@@ -128,18 +109,18 @@ ScheduleSpec fusedAttention(const OpShape &op, const TargetTraits &t) {
   }
   const int lanes = t.lanes;
   const int64_t rows = op.rows();
-  int64_t regV = known(op.dv) && op.dv % lanes == 0 ? std::min<int64_t>(4, op.dv / lanes) : 1;
+  int64_t regV = isStatic(op.dv) && op.dv % lanes == 0 ? std::min<int64_t>(4, op.dv / lanes) : 1;
   // Tasks: one per (batch, kv head) when there are enough of them, else one per query tile.
   int64_t tasks = 1;
   for (int64_t d : op.kvBatch)
-    tasks = known(d) ? tasks * d : 64;
+    tasks = isStatic(d) ? tasks * d : 64;
   const std::string parallel = tasks >= 4 ? "heads" : "tiles";
-  if (known(rows) && rows < 4)
+  if (isStatic(rows) && rows < 4)
     return fusedDecode(rows, op.tk, tasks, lanes, regV);
-  if (known(rows) && rows < 2 * lanes) {
+  if (isStatic(rows) && rows < 2 * lanes) {
     // A few query rows per kv head (GQA decode, short prefill): one vector of rows per tile.
-    return make(lanes, shortTileBlockKeys(1024, op.tk), lanes, t.avx512() ? 4 : 2,
-                t.avx512() ? 12 : 6, regV, 128, 0, parallel);
+    return heuristicSchedule(lanes, shortTileBlockKeys(1024, op.tk), lanes, t.avx512() ? 4 : 2,
+                             t.avx512() ? 12 : 6, regV, 128, 0, parallel);
   }
   return fusedPrefill(op, t, regV, parallel);
 }
@@ -152,10 +133,10 @@ ScheduleSpec fusedAttention(const OpShape &op, const TargetTraits &t) {
 ScheduleSpec perOp(const OpShape &op, const TargetTraits &t) {
   const int64_t width = op.resultWidth;
   int64_t regV = 3;
-  if (known(width) && width < kPackedOperandWidth && width % t.lanes == 0 &&
+  if (isStatic(width) && width < kPackedOperandWidth && width % t.lanes == 0 &&
       width % (3 * t.lanes) != 0)
     regV = width % (2 * t.lanes) == 0 ? 2 : 1;
-  return make(64, 0, t.lanes, t.avx512() ? 8 : 4, 0, regV, 0, 0, "tiles");
+  return heuristicSchedule(64, 0, t.lanes, t.avx512() ? 8 : 4, 0, regV, 0, 0, "tiles");
 }
 
 } // namespace attn::schedule::cpu

@@ -56,23 +56,24 @@ std::string limitsProblem(const ScheduleSpec &s, const OpShape &op, const Target
   return "";
 }
 
-/// What the fused kernel makes of `s`: the tile in whole vectors of rows, a key block no larger
-/// than the keys, a P.V block no taller than the tile.
-std::vector<ScheduleRewrite> fusedRewrites(const ScheduleSpec &s, const OpShape &op,
-                                           int64_t lanes) {
-  std::vector<ScheduleRewrite> out;
+/// What the fused kernel makes of `h.runs`: the tile in whole vectors of rows, a key block no
+/// larger than the keys, a P.V block no taller than the tile; each change recorded with why.
+void applyFusedRewrites(HonouredSchedule &h, const OpShape &op, int64_t lanes) {
+  ScheduleSpec &s = h.runs;
+  auto rewrite = [&](const char *name, int64_t ScheduleSpec::*field, int64_t to, std::string why) {
+    h.rewrites.push_back({name, s.*field, to, std::move(why)});
+    s.*field = to;
+  };
   const int64_t rows = tileRows(s.tileQ, lanes);
   if (s.tileQ > 0 && rows != s.tileQ)
-    out.push_back(
-        {"tile_q", s.tileQ, rows,
-         "a tile of more rows than a vector holds is whole vectors of " + str(lanes) + " rows"});
+    rewrite("tile_q", &ScheduleSpec::tileQ, rows,
+            "a tile of more rows than a vector holds is whole vectors of " + str(lanes) + " rows");
   const int64_t keys = blockKeys(s.blockK, op.tk);
   if (s.blockK > 0 && keys != s.blockK)
-    out.push_back({"block_k", s.blockK, keys,
-                   "one block covers the " + str(op.tk) + " keys, rounded up to 16"});
+    rewrite("block_k", &ScheduleSpec::blockK, keys,
+            "one block covers the " + str(op.tk) + " keys, rounded up to 16");
   if (s.tileQ > 0 && s.regQ > rows)
-    out.push_back({"reg_q", s.regQ, rows, "a P.V register block has at most the tile's rows"});
-  return out;
+    rewrite("reg_q", &ScheduleSpec::regQ, rows, "a P.V register block has at most the tile's rows");
 }
 
 } // namespace
@@ -84,13 +85,7 @@ HonouredSchedule honour(const ScheduleSpec &given, const OpShape &op, const Targ
   h.error = limitsProblem(given, op, t, lanes);
   if (!h.error.empty() || !op.attention)
     return h;
-  h.rewrites = fusedRewrites(given, op, lanes);
-  for (const ScheduleRewrite &r : h.rewrites) {
-    int64_t &field = r.name == "tile_q"    ? h.runs.tileQ
-                     : r.name == "block_k" ? h.runs.blockK
-                                           : h.runs.regQ;
-    field = r.to;
-  }
+  applyFusedRewrites(h, op, lanes);
   return h;
 }
 

@@ -15,27 +15,17 @@ using kernel::ScheduleSpec;
 
 namespace {
 
-bool known(int64_t size) { return size >= 0; }
-
+/// A GPU schedule: no vector width, P.V chunks or parallel dims of its own.
 ScheduleSpec make(int64_t tileQ, int64_t blockK, int64_t regQ, int64_t regK, int64_t regV,
                   int64_t splitK) {
-  ScheduleSpec s;
-  s.tileQ = tileQ;
-  s.blockK = blockK;
-  s.regQ = regQ;
-  s.regK = regK;
-  s.regV = regV;
-  s.splitK = splitK;
-  s.scheduler = "hand";
-  s.source = "heuristic";
-  return s;
+  return heuristicSchedule(tileQ, blockK, 0, regQ, regK, regV, 0, splitK, "");
 }
 
 /// The thread blocks per query tile: batch x kv heads, kernel::kDynamic where not static.
 int64_t tasksOf(const OpShape &op) {
   int64_t tasks = 1;
   for (int64_t d : op.kvBatch)
-    tasks = known(tasks) && known(d) ? tasks * d : kernel::kDynamic;
+    tasks = isStatic(tasks) && isStatic(d) ? tasks * d : kernel::kDynamic;
   return tasks;
 }
 
@@ -51,32 +41,27 @@ int64_t tasksOf(const OpShape &op) {
 /// 2 x 2 score blocks.
 ScheduleSpec fusedAttention(const OpShape &op) {
   const int64_t rows = op.rows(), dv = op.dv;
-  if (known(rows) && rows < 4)
+  if (isStatic(rows) && rows < 4)
     return make(rows, 256, 1, 1, 1, 1);
   if (op.additive)
     return make(16, 32, 2, 2, 4, 0);
   int64_t tileQ = kDefaultTileRows;
-  if (known(dv)) {
+  if (isStatic(dv)) {
     tileQ = 32;
     while (tileQ > 4 && 3 * tileQ * dv * 4 > 24 * 1024)
       tileQ /= 2;
   }
-  if (known(rows)) // a short prefill: no tile larger than its rows (in whole register blocks)
+  if (isStatic(rows)) // a short prefill: no tile larger than its rows (in whole register blocks)
     tileQ = std::min(tileQ, std::max<int64_t>(4, (rows + 3) / 4 * 4));
   const int64_t tasks = tasksOf(op);
   int64_t regQ = 4;
-  if (known(rows) && known(tasks) && known(dv) && dv <= 64 &&
+  if (isStatic(rows) && isStatic(tasks) && isStatic(dv) && dv <= 64 &&
       (rows + tileQ - 1) / tileQ * tasks < 256)
     regQ = 2;
-  int64_t regV = !known(dv) ? 4 : dv >= 128 ? 8 : std::min<int64_t>(4, dv);
+  int64_t regV = !isStatic(dv) ? 4 : dv >= 128 ? 8 : std::min<int64_t>(4, dv);
   return make(tileQ, kDefaultBlockKeys, regQ, 2, regV, 0);
 }
 
-ScheduleSpec perOp() {
-  ScheduleSpec s;
-  s.scheduler = "hand";
-  s.source = "heuristic";
-  return s;
-}
+ScheduleSpec perOp() { return make(0, 0, 0, 0, 0, 0); }
 
 } // namespace attn::schedule::gpu
